@@ -1,0 +1,7 @@
+"""`python -m shogun_desktop` behaves exactly like the `shogun-desktop` script."""
+
+import sys
+
+from shogun_desktop.cli import main
+
+sys.exit(main())

@@ -1,0 +1,458 @@
+"""Board facts from data/board.yaml, data/cards.yaml and data/rules.yaml, validated on load.
+
+Every error names the file and the key path, e.g. ``data/board.yaml: land_borders[3]:
+unknown province 'Omii'``, so a broken data file is fixed in one look.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from shogun_desktop.data import DATA_DIR
+from shogun_desktop.yamlio import YamlFormatError, load_yaml_file
+
+SIDES = ("sun", "moon")
+REGION_COLOURS = ("green", "red", "purple", "yellow", "brown")
+PLAYER_COLOURS = ("red", "yellow", "blue", "purple", "black")
+FARMER = "green"
+BUILDINGS = ("castle", "temple", "theater")
+ACTION_IDS = (
+    "castle", "temple", "theater", "rice", "tax",
+    "recruit-5", "recruit-3", "recruit-1-move", "battle-a", "battle-b",
+)
+SPECIAL_IDS = ("tax-bonus", "rice-bonus", "recruit-bonus", "attack-bonus", "defence-bonus")
+EVENT_IDS = (
+    "castle-defence", "temple-peace", "theater-calm", "rice-max-3", "rice-min-4",
+    "tax-max-5", "tax-min-6", "farmers-2", "recruit-reduced",
+)
+
+
+class DataError(ValueError):
+    """A data file is missing, malformed or inconsistent."""
+
+
+@dataclass(frozen=True)
+class Province:
+    name: str
+    kanji: str
+    tax: int
+    rice: int
+    slots: int
+    region: dict[str, str]  # side -> region colour
+
+
+@dataclass(frozen=True)
+class EventCard:
+    """One physical event card; ``key`` (e.g. ``castle-defence:6``) identifies it in saves."""
+
+    id: str
+    winter_loss: int
+    effect: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.id}:{self.winter_loss}"
+
+
+@dataclass(frozen=True)
+class ActionDef:
+    id: str
+    cost: int
+    armies: int
+
+
+@dataclass(frozen=True)
+class StartTable:
+    groups: tuple[int, ...]
+    chests: int
+    designated_sun: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class ProvisionRow:
+    low: int
+    high: int | None
+    revolts: int
+    farmers: int
+
+
+@dataclass(frozen=True)
+class Components:
+    armies_per_player: int
+    farmers: int
+    castles: int
+    temples: int
+    theaters: int
+    revolt_markers: int
+    chest_cards: tuple[int, ...]
+    load_armies_per_player: int
+    load_farmers: int
+
+    def building_limit(self, kind: str) -> int:
+        return {"castle": self.castles, "temple": self.temples, "theater": self.theaters}[kind]
+
+
+@dataclass(frozen=True)
+class BoardData:
+    provinces: dict[str, Province]
+    land_borders: tuple[tuple[str, str], ...]
+    sea_routes: tuple[tuple[str, str], ...]
+    adjacency: dict[str, frozenset[str]]
+    regions: dict[str, dict[str, tuple[str, ...]]]  # side -> colour -> provinces
+    excluded_with_3: dict[str, frozenset[str]]
+    events: tuple[EventCard, ...]
+    event_effects: dict[str, str]
+    specials: dict[str, str]  # id -> effect, in data order
+    actions: tuple[ActionDef, ...]
+    daimyo: dict[str, str]  # colour -> daimyo name
+    start: dict[int, StartTable]
+    provisions: tuple[ProvisionRow, ...]
+    components: Components
+    score_province: int
+    score_building: int
+    majority: dict[str, int]
+    tied_majority_penalty: int
+
+    def action(self, action_id: str) -> ActionDef:
+        for a in self.actions:
+            if a.id == action_id:
+                return a
+        raise KeyError(action_id)
+
+    def event_card(self, key: str) -> EventCard:
+        for e in self.events:
+            if e.key == key:
+                return e
+        raise KeyError(key)
+
+    def in_play(self, side: str, n_players: int) -> frozenset[str]:
+        names = frozenset(self.provinces)
+        return names - self.excluded_with_3[side] if n_players == 3 else names
+
+    def region_of(self, province: str, side: str) -> str:
+        return self.provinces[province].region[side]
+
+    def provision_row(self, shortfall: int) -> ProvisionRow | None:
+        for row in self.provisions:
+            if shortfall >= row.low and (row.high is None or shortfall <= row.high):
+                return row
+        return None
+
+
+class _Reader:
+    """Walks a parsed YAML document, producing errors that name file and key path."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, key: str, msg: str) -> DataError:
+        return DataError(f"{self.file}: {key}: {msg}" if key else f"{self.file}: {msg}")
+
+    def get(self, obj: Any, key: str, path: str, kind: type | tuple[type, ...]) -> Any:
+        if not isinstance(obj, dict):
+            raise self.fail(path or "(top level)", "must be a mapping")
+        full = f"{path}.{key}" if path else key
+        if key not in obj:
+            raise self.fail(full, "missing")
+        value = obj[key]
+        self.check_type(value, full, kind)
+        return value
+
+    def check_type(self, value: Any, path: str, kind: type | tuple[type, ...]) -> None:
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise self.fail(path, f"must be an integer, not {value!r}")
+        if not isinstance(value, kind):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise self.fail(path, f"must be a {_TYPE_WORDS.get(names, names)}, not {value!r}")
+
+    def nonneg(self, obj: Any, key: str, path: str) -> int:
+        value = self.get(obj, key, path, int)
+        if value < 0:
+            raise self.fail(f"{path}.{key}" if path else key, f"must not be negative, got {value}")
+        return value
+
+    def only_keys(self, obj: dict, allowed: set[str], path: str) -> None:
+        for key in obj:
+            if key not in allowed:
+                raise self.fail(f"{path}.{key}" if path else str(key), "unknown key")
+
+
+_TYPE_WORDS = {"dict": "mapping", "list": "list", "str": "string", "int": "integer"}
+
+
+def _load(path: Path) -> Any:
+    try:
+        return load_yaml_file(path)
+    except YamlFormatError as exc:
+        raise DataError(str(exc)) from None
+
+
+def _pair(r: _Reader, value: Any, path: str, names: dict) -> tuple[str, str]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise r.fail(path, f"must be a pair of provinces, not {value!r}")
+    for v in value:
+        if v not in names:
+            raise r.fail(path, f"unknown province {v!r}")
+    if value[0] == value[1]:
+        raise r.fail(path, f"a province cannot border itself ({value[0]!r})")
+    return (value[0], value[1])
+
+
+def _read_board(path: Path) -> dict[str, Any]:
+    r = _Reader(_display(path))
+    doc = _load(path)
+    provinces_raw = r.get(doc, "provinces", "", dict)
+    provinces: dict[str, Province] = {}
+    for name, p in provinces_raw.items():
+        key = f"provinces.{name}"
+        if not isinstance(name, str):
+            raise r.fail(key, "province names must be strings")
+        r.only_keys(p if isinstance(p, dict) else {}, {"kanji", "tax", "rice", "slots", "region"}, key)
+        slots = r.nonneg(p, "slots", key)
+        if not 1 <= slots <= 3:
+            raise r.fail(f"{key}.slots", f"must be 1-3, got {slots}")
+        region = r.get(p, "region", key, dict)
+        for side in SIDES:
+            colour = r.get(region, side, f"{key}.region", str)
+            if colour not in REGION_COLOURS:
+                raise r.fail(f"{key}.region.{side}", f"unknown region colour {colour!r}")
+        provinces[name] = Province(
+            name=name, kanji=r.get(p, "kanji", key, str), tax=r.nonneg(p, "tax", key),
+            rice=r.nonneg(p, "rice", key), slots=slots, region=dict(region),
+        )
+    if len(provinces) != 45:
+        raise r.fail("provinces", f"must list 45 provinces, found {len(provinces)}")
+
+    def pairs(key: str) -> tuple[tuple[str, str], ...]:
+        raw = r.get(doc, key, "", list)
+        out = []
+        seen = set()
+        for i, v in enumerate(raw):
+            pair = _pair(r, v, f"{key}[{i}]", provinces)
+            if frozenset(pair) in seen:
+                raise r.fail(f"{key}[{i}]", f"duplicate pair {list(pair)}")
+            seen.add(frozenset(pair))
+            out.append(pair)
+        return tuple(out)
+
+    land = pairs("land_borders")
+    sea = pairs("sea_routes")
+    both = {frozenset(p) for p in land} & {frozenset(p) for p in sea}
+    if both:
+        raise r.fail("sea_routes", f"{sorted(next(iter(both)))} is also a land border")
+    adjacency: dict[str, set[str]] = {n: set() for n in provinces}
+    for a, b in land + sea:
+        adjacency[a].add(b)
+        adjacency[b].add(a)
+    for name, adj in adjacency.items():
+        if not adj:
+            raise r.fail("land_borders", f"province {name!r} has no neighbour")
+
+    regions_raw = r.get(doc, "regions", "", dict)
+    regions: dict[str, dict[str, tuple[str, ...]]] = {}
+    for side in SIDES:
+        side_raw = r.get(regions_raw, side, "regions", dict)
+        regions[side] = {}
+        seen_side: set[str] = set()
+        for colour in REGION_COLOURS:
+            key = f"regions.{side}.{colour}"
+            members = r.get(side_raw, colour, f"regions.{side}", list)
+            if len(members) != 9:
+                raise r.fail(key, f"a region must have 9 provinces, found {len(members)}")
+            for m in members:
+                if m not in provinces:
+                    raise r.fail(key, f"unknown province {m!r}")
+                if m in seen_side:
+                    raise r.fail(key, f"province {m!r} is in two regions")
+                if provinces[m].region[side] != colour:
+                    raise r.fail(
+                        key, f"{m!r} is listed here but provinces.{m}.region.{side} is "
+                        f"{provinces[m].region[side]!r}"
+                    )
+                seen_side.add(m)
+            regions[side][colour] = tuple(members)
+        r.only_keys(side_raw, set(REGION_COLOURS), f"regions.{side}")
+
+    excl_raw = r.get(doc, "excluded_with_3_players", "", dict)
+    excluded: dict[str, frozenset[str]] = {}
+    for side in SIDES:
+        key = f"excluded_with_3_players.{side}"
+        members = r.get(excl_raw, side, "excluded_with_3_players", list)
+        for m in members:
+            if m not in provinces:
+                raise r.fail(key, f"unknown province {m!r}")
+        if len(set(members)) != 8:
+            raise r.fail(key, f"must name 8 distinct provinces, found {len(set(members))}")
+        excluded[side] = frozenset(members)
+    return {
+        "provinces": provinces, "land_borders": land, "sea_routes": sea,
+        "adjacency": {n: frozenset(a) for n, a in adjacency.items()},
+        "regions": regions, "excluded_with_3": excluded,
+    }
+
+
+def _read_cards(path: Path) -> dict[str, Any]:
+    r = _Reader(_display(path))
+    doc = _load(path)
+    events: list[EventCard] = []
+    effects: dict[str, str] = {}
+    for i, e in enumerate(r.get(doc, "events", "", list)):
+        key = f"events[{i}]"
+        eid = r.get(e, "id", key, str)
+        if eid not in EVENT_IDS:
+            raise r.fail(f"{key}.id", f"unknown event {eid!r}")
+        if eid in effects:
+            raise r.fail(f"{key}.id", f"duplicate event {eid!r}")
+        effects[eid] = r.get(e, "effect", key, str)
+        losses = r.get(e, "copies_winter_loss", key, list)
+        if not losses:
+            raise r.fail(f"{key}.copies_winter_loss", "must list at least one card")
+        for j, loss in enumerate(losses):
+            r.check_type(loss, f"{key}.copies_winter_loss[{j}]", int)
+            if loss < 0:
+                raise r.fail(f"{key}.copies_winter_loss[{j}]", f"must not be negative, got {loss}")
+            if EventCard(eid, loss, "").key in {c.key for c in events}:
+                raise r.fail(f"{key}.copies_winter_loss[{j}]", "two copies with the same loss")
+            events.append(EventCard(eid, loss, effects[eid]))
+    if len(events) != 12:
+        raise r.fail("events", f"must describe 12 event cards, found {len(events)}")
+    if set(effects) != set(EVENT_IDS):
+        raise r.fail("events", f"missing events: {sorted(set(EVENT_IDS) - set(effects))}")
+
+    specials: dict[str, str] = {}
+    for i, s in enumerate(r.get(doc, "specials", "", list)):
+        sid = r.get(s, "id", f"specials[{i}]", str)
+        if sid not in SPECIAL_IDS or sid in specials:
+            raise r.fail(f"specials[{i}].id", f"unknown or duplicate special {sid!r}")
+        specials[sid] = r.get(s, "effect", f"specials[{i}]", str)
+    if len(specials) != 5:
+        raise r.fail("specials", f"must list the 5 special cards, found {len(specials)}")
+
+    actions: list[ActionDef] = []
+    for i, a in enumerate(r.get(doc, "actions", "", list)):
+        key = f"actions[{i}]"
+        aid = r.get(a, "id", key, str)
+        if i >= len(ACTION_IDS) or aid != ACTION_IDS[i]:
+            raise r.fail(f"{key}.id", f"expected {ACTION_IDS[i] if i < 10 else 'no more'}, got {aid!r}")
+        armies = r.nonneg(a, "armies", key) if "armies" in a else 0
+        actions.append(ActionDef(aid, r.nonneg(a, "cost", key), armies))
+    if len(actions) != 10:
+        raise r.fail("actions", f"must list the 10 actions, found {len(actions)}")
+
+    daimyo: dict[str, str] = {}
+    for i, d in enumerate(r.get(doc, "daimyo", "", list)):
+        colour = r.get(d, "color", f"daimyo[{i}]", str)
+        if colour not in PLAYER_COLOURS or colour in daimyo:
+            raise r.fail(f"daimyo[{i}].color", f"unknown or duplicate colour {colour!r}")
+        daimyo[colour] = r.get(d, "name", f"daimyo[{i}]", str)
+    if len(daimyo) != 5:
+        raise r.fail("daimyo", "must name the 5 daimyo")
+    return {"events": tuple(events), "event_effects": effects, "specials": specials,
+            "actions": tuple(actions), "daimyo": daimyo}
+
+
+def _read_rules(path: Path, provinces: dict[str, Province],
+                excluded: dict[str, frozenset[str]]) -> dict[str, Any]:
+    r = _Reader(_display(path))
+    doc = _load(path)
+    start_raw = r.get(doc, "start", "", dict)
+    start: dict[int, StartTable] = {}
+    for n in (3, 4, 5):
+        key = f"start.{n}"
+        s = r.get(start_raw, n, "start", dict) if n in start_raw else r.get(start_raw, str(n), "start", dict)
+        groups = r.get(s, "groups", key, list)
+        for j, g in enumerate(groups):
+            r.check_type(g, f"{key}.groups[{j}]", int)
+            if g < 1:
+                raise r.fail(f"{key}.groups[{j}]", f"must be at least 1, got {g}")
+        chests = r.nonneg(s, "chests", key)
+        table = r.get(s, "designated_sun", key, list)
+        if len(table) != n:
+            raise r.fail(f"{key}.designated_sun", f"must have {n} rows, found {len(table)}")
+        used: set[str] = set()
+        rows = []
+        for j, row in enumerate(table):
+            rkey = f"{key}.designated_sun[{j}]"
+            r.check_type(row, rkey, list)
+            if len(row) != len(groups):
+                raise r.fail(rkey, f"must name {len(groups)} provinces, found {len(row)}")
+            for p in row:
+                if p not in provinces:
+                    raise r.fail(rkey, f"unknown province {p!r}")
+                if p in used:
+                    raise r.fail(rkey, f"province {p!r} is given twice")
+                if n == 3 and p in excluded["sun"]:
+                    raise r.fail(rkey, f"province {p!r} is out of play with 3 players")
+                used.add(p)
+            rows.append(tuple(row))
+        start[n] = StartTable(tuple(groups), chests, tuple(rows))
+
+    provisions: list[ProvisionRow] = []
+    expected_low = 1
+    for i, row in enumerate(r.get(doc, "winter_provisions", "", list)):
+        key = f"winter_provisions[{i}]"
+        rng = r.get(row, "shortfall", key, list)
+        if len(rng) != 2 or not isinstance(rng[0], int) or not (rng[1] is None or isinstance(rng[1], int)):
+            raise r.fail(f"{key}.shortfall", f"must be [low, high or null], not {rng!r}")
+        if rng[0] != expected_low:
+            raise r.fail(f"{key}.shortfall", f"must start at {expected_low}, got {rng[0]}")
+        if rng[1] is not None and rng[1] < rng[0]:
+            raise r.fail(f"{key}.shortfall", "high is below low")
+        provisions.append(ProvisionRow(rng[0], rng[1], r.nonneg(row, "revolts", key),
+                                       r.nonneg(row, "farmers", key)))
+        expected_low = (rng[1] + 1) if rng[1] is not None else -1
+    if not provisions or provisions[-1].high is not None:
+        raise r.fail("winter_provisions", "the last row must be open-ended (high: null)")
+
+    c = r.get(doc, "components", "", dict)
+    load = r.get(c, "initial_tower_load", "components", dict)
+    chest_cards = r.get(c, "chest_cards", "components", list)
+    components = Components(
+        armies_per_player=r.nonneg(c, "armies_per_player", "components"),
+        farmers=r.nonneg(c, "farmers", "components"),
+        castles=r.nonneg(c, "castles", "components"),
+        temples=r.nonneg(c, "temples", "components"),
+        theaters=r.nonneg(c, "theaters", "components"),
+        revolt_markers=r.nonneg(c, "revolt_markers", "components"),
+        chest_cards=tuple(chest_cards),
+        load_armies_per_player=r.nonneg(load, "armies_per_player", "components.initial_tower_load"),
+        load_farmers=r.nonneg(load, "farmers", "components.initial_tower_load"),
+    )
+    if sorted(components.chest_cards) != [0, 1, 2, 3, 4]:
+        raise r.fail("components.chest_cards", "must be the values 0-4")
+    sc = r.get(doc, "scoring", "", dict)
+    majority = r.get(sc, "region_majority", "scoring", dict)
+    for b in BUILDINGS:
+        r.nonneg(majority, b, "scoring.region_majority")
+    return {
+        "start": start, "provisions": tuple(provisions), "components": components,
+        "score_province": r.nonneg(sc, "province", "scoring"),
+        "score_building": r.nonneg(sc, "building", "scoring"),
+        "majority": {b: majority[b] for b in BUILDINGS},
+        "tied_majority_penalty": r.nonneg(sc, "tied_majority_penalty", "scoring"),
+    }
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(DATA_DIR.parent))
+    except ValueError:
+        return str(path)
+
+
+def load_board_data(data_dir: str | Path | None = None) -> BoardData:
+    """Load and validate the three board data files from ``data_dir`` (default: data/)."""
+    folder = Path(data_dir) if data_dir is not None else DATA_DIR
+    board = _read_board(folder / "board.yaml")
+    cards = _read_cards(folder / "cards.yaml")
+    rules = _read_rules(folder / "rules.yaml", board["provinces"], board["excluded_with_3"])
+    return BoardData(**board, **cards, **rules)
+
+
+@lru_cache(maxsize=1)
+def default_board() -> BoardData:
+    """The shipped board data, loaded once per process (it is immutable)."""
+    return load_board_data()
