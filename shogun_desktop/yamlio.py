@@ -16,7 +16,10 @@ class YamlFormatError(ValueError):
     """A file is not valid YAML for our purposes; the message names the file."""
 
 
-class _StrictLoader(yaml.SafeLoader):
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when available
+
+
+class _StrictLoader(_Base):  # type: ignore[valid-type,misc]
     pass
 
 
