@@ -325,15 +325,20 @@ class Game:
             return Rejection("not-legal", f"{choice!r} is not a legal choice for {decision.kind}")
         return None
 
-    def apply(self, choice: Any, player: str | None = None) -> None:
-        """Answer the pending decision and advance to the next one; illegal choices raise."""
+    def apply(self, choice: Any, player: str | None = None, advance: bool = True) -> None:
+        """Answer the pending decision and advance to the next one; illegal choices raise.
+
+        ``advance=False`` stops right after the answer (the scenario runner uses it to
+        look at the state between automatic steps).
+        """
         rejection = self.check(choice, player)
         if rejection is not None:
             raise IllegalChoiceError(rejection)
         decision = self.pending()
         assert decision is not None
         getattr(self, "_answer_" + decision.kind.replace("-", "_"))(decision, choice)
-        self.advance()
+        if advance:
+            self.advance()
 
     # ------------------------------------------------------------------ planning
     def check_plan(self, colour: str, plan: Any) -> Rejection | None:

@@ -1,0 +1,437 @@
+"""The rules-scenario runner: ``shogun-desktop scenario PATH...``.
+
+A scenario is a position, a few steps and expectations (see the project's scenario format).
+The tower and every chance event are scripted, so a scenario states one rule situation
+exactly. Exit status: 0 all pass, 1 any fails, 2 a file is not a valid scenario.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from shogun_desktop.data.board import (
+    ACTION_IDS,
+    BUILDINGS,
+    FARMER,
+    PLAYER_COLOURS,
+    SIDES,
+    SPECIAL_IDS,
+    BoardData,
+    default_board,
+)
+from shogun_desktop.rules.engine import Chance, Game
+from shogun_desktop.rules.save import Reader, SaveError, parse_cube_counts, state_from_position
+from shogun_desktop.rules.state import BID_SPACE, Move
+from shogun_desktop.rules.tower import ScriptedTower
+from shogun_desktop.yamlio import YamlFormatError, load_yaml_file
+
+TOP_KEYS = {"name", "board", "players", "position", "steps", "expect"}
+ACTION_STEP_KEYS = {"player", "action", "province", "to", "armies", "move", "drop", "result"}
+EXPECT_KEYS = {"provinces", "chests", "rice", "vp", "supply", "tower", "turn_order", "specials",
+               "buildings_left", "revolt_markers_left", "year", "season", "game_over", "winners",
+               "log_contains"}
+RESULTS = ("performed", "skipped", "rejected")
+
+
+class ScenarioError(SaveError):
+    """The file is not a valid scenario (exit 2)."""
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    passed: bool
+    failures: list[str]
+
+
+class ScriptedChance(Chance):
+    """Chance outcomes stated by the scenario; anything unstated is an error."""
+
+    def __init__(self, r: Reader) -> None:
+        super().__init__(random.Random(0))
+        self.r = r
+        self.tie_order: list[str] | None = None
+        self.draws: dict[str, list[str]] = {}
+        self.where = ""
+
+    def tie_break(self, tied: Sequence[str]) -> list[str]:
+        order = self.tie_order or []
+        missing = [c for c in tied if c not in order]
+        if missing:
+            raise self.r.fail(f"{self.where}.tie_break",
+                              f"must order the tied players {', '.join(tied)}")
+        return sorted(tied, key=order.index)
+
+    def revolt_draw(self, player: str, hand: Sequence[str], count: int) -> list[str]:
+        drawn = self.draws.get(player, [])
+        if len(drawn) != count:
+            raise self.r.fail(f"{self.where}.revolts.{player}",
+                              f"the provisions table demands {count} revolts, {len(drawn)} given")
+        for p in drawn:
+            if p not in hand:
+                raise self.r.fail(f"{self.where}.revolts.{player}", f"{p} is not in {player}'s hand")
+        return list(drawn)
+
+
+class Scenario:
+    """One parsed scenario file, ready to run."""
+
+    def __init__(self, path: Path, data: BoardData) -> None:
+        self.path = path
+        self.data = data
+        self.r = Reader(str(path))
+        try:
+            doc = load_yaml_file(path)
+        except YamlFormatError as exc:
+            raise ScenarioError(str(exc)) from None
+        r = self.r
+        top = r.mapping(doc, "", TOP_KEYS)
+        if doc is None or not top:
+            raise r.fail("", "empty file")
+        for key in ("board", "players", "steps"):
+            if key not in top:
+                raise r.fail(key, "missing")
+        self.name = str(top.get("name", path.stem))
+        self.board = r.choice(top["board"], "board", SIDES)
+        players = r.listing(top["players"], "players")
+        for i, c in enumerate(players):
+            r.choice(c, f"players[{i}]", PLAYER_COLOURS)
+        if not 3 <= len(players) <= 5 or len(set(players)) != len(players):
+            raise r.fail("players", "must list 3-5 distinct colours")
+        self.players: list[str] = list(players)
+        self.state = state_from_position(r, top.get("position"), self.board, self.players, data)
+        self.steps = r.listing(top["steps"], "steps")
+        for i, step in enumerate(self.steps):
+            self._check_step(i, step)
+        self.expect = r.mapping(top.get("expect"), "expect", EXPECT_KEYS)
+        self._check_expect()
+
+    # ------------------------------------------------------------------ validation
+    def _check_step(self, i: int, step: Any) -> None:
+        r = self.r
+        key = f"steps[{i}]"
+        step = r.mapping(step, key)
+        if "bids" in step:
+            r.mapping(step, key, {"bids"})
+            b = r.mapping(step["bids"], f"{key}.bids", {"layout", "bids", "tie_break", "picks"})
+            layout = r.listing(b.get("layout"), f"{key}.bids.layout")
+            if sorted(layout) != sorted(SPECIAL_IDS):
+                raise r.fail(f"{key}.bids.layout", "must place the 5 special cards")
+            bids = r.mapping(b.get("bids"), f"{key}.bids.bids")
+            for colour, bid in bids.items():
+                r.choice(colour, f"{key}.bids.bids.{colour}", self.players)
+                r.choice(bid, f"{key}.bids.bids.{colour}", (0, 1, 2, 3, 4, "province", "none"))
+            for j, c in enumerate(r.listing(b.get("tie_break"), f"{key}.bids.tie_break")):
+                r.choice(c, f"{key}.bids.tie_break[{j}]", self.players)
+            picks = r.mapping(b.get("picks"), f"{key}.bids.picks")
+            for colour, special in picks.items():
+                r.choice(colour, f"{key}.bids.picks.{colour}", self.players)
+                r.choice(special, f"{key}.bids.picks.{colour}", SPECIAL_IDS)
+            if sorted(picks) != sorted(self.players):
+                raise r.fail(f"{key}.bids.picks", "every player picks one special card")
+            if len(set(picks.values())) != len(picks):
+                raise r.fail(f"{key}.bids.picks", "two players pick the same special card")
+            return
+        if "winter" in step:
+            r.mapping(step, key, {"winter"})
+            w = r.mapping(step["winter"], f"{key}.winter", {"rice_loss", "revolts", "drops"})
+            if "rice_loss" not in w:
+                raise r.fail(f"{key}.winter.rice_loss", "missing")
+            r.integer(w["rice_loss"], f"{key}.winter.rice_loss")
+            revolts = r.mapping(w.get("revolts"), f"{key}.winter.revolts")
+            for colour, provinces in revolts.items():
+                r.choice(colour, f"{key}.winter.revolts.{colour}", self.players)
+                items = r.listing(provinces, f"{key}.winter.revolts.{colour}")
+                for j, p in enumerate(items):
+                    r.choice(p, f"{key}.winter.revolts.{colour}[{j}]", tuple(self.data.provinces))
+                if len(set(items)) != len(items):
+                    raise r.fail(f"{key}.winter.revolts.{colour}", "a province is drawn twice")
+            drops = r.listing(w.get("drops"), f"{key}.winter.drops")
+            for j, d in enumerate(drops):
+                parse_cube_counts(r, d, f"{key}.winter.drops[{j}]", (*self.players, FARMER))
+            total = sum(len(v or []) for v in revolts.values())
+            if len(drops) != total:
+                raise r.fail(f"{key}.winter.drops", f"one drop per revolt: {total} revolts, "
+                             f"{len(drops)} drops")
+            return
+        r.mapping(step, key, ACTION_STEP_KEYS)
+        for required in ("player", "action", "province"):
+            if required not in step:
+                raise r.fail(f"{key}.{required}", "missing (a step is an action, bids or winter)")
+        r.choice(step["player"], f"{key}.player", self.players)
+        action = r.choice(step["action"], f"{key}.action", ACTION_IDS)
+        r.choice(step["province"], f"{key}.province", tuple(self.data.provinces))
+        if "result" in step:
+            r.choice(step["result"], f"{key}.result", RESULTS)
+        if action in ("battle-a", "battle-b"):
+            for required in ("to", "armies"):
+                if required not in step:
+                    raise r.fail(f"{key}.{required}", f"missing: {action} needs `to` and `armies`")
+            r.choice(step["to"], f"{key}.to", tuple(self.data.provinces))
+            r.integer(step["armies"], f"{key}.armies")
+        else:
+            for extra in ("to", "armies"):
+                if extra in step:
+                    raise r.fail(f"{key}.{extra}", f"only Battle/Move actions take `{extra}`")
+        if "move" in step:
+            if action != "recruit-1-move":
+                raise r.fail(f"{key}.move", "only recruit-1-move takes `move`")
+            m = r.mapping(step["move"], f"{key}.move", {"to", "armies"})
+            r.choice(m.get("to"), f"{key}.move.to", tuple(self.data.provinces))
+            r.integer(m.get("armies"), f"{key}.move.armies")
+        if "drop" in step:
+            parse_cube_counts(r, step["drop"], f"{key}.drop", (*self.players, FARMER))
+
+    def _check_expect(self) -> None:
+        r = self.r
+        e = self.expect
+        colours = (*self.players, FARMER)
+        for name, spec in r.mapping(e.get("provinces"), "expect.provinces").items():
+            r.choice(name, f"expect.provinces.{name}", tuple(self.data.provinces))
+            spec = r.mapping(spec, f"expect.provinces.{name}",
+                             {"owner", "armies", "castle", "temple", "theater", "revolts"})
+            if "owner" in spec:
+                r.choice(spec["owner"], f"expect.provinces.{name}.owner", (*self.players, "none"))
+        for key in ("chests", "rice", "vp"):
+            for c, n in r.mapping(e.get(key), f"expect.{key}").items():
+                r.choice(c, f"expect.{key}.{c}", self.players)
+                r.integer(n, f"expect.{key}.{c}")
+        parse_cube_counts(r, e.get("supply"), "expect.supply", colours)
+        tower = r.mapping(e.get("tower"), "expect.tower", {"inside", "tray"})
+        for part in ("inside", "tray"):
+            parse_cube_counts(r, tower.get(part), f"expect.tower.{part}", colours)
+        for j, c in enumerate(r.listing(e.get("turn_order"), "expect.turn_order")):
+            r.choice(c, f"expect.turn_order[{j}]", self.players)
+        for c, sp in r.mapping(e.get("specials"), "expect.specials").items():
+            r.choice(c, f"expect.specials.{c}", self.players)
+            r.choice(sp, f"expect.specials.{c}", (*SPECIAL_IDS, "none"))
+        for k, n in r.mapping(e.get("buildings_left"), "expect.buildings_left").items():
+            r.choice(k, f"expect.buildings_left.{k}", BUILDINGS)
+            r.integer(n, f"expect.buildings_left.{k}")
+        if "revolt_markers_left" in e:
+            r.integer(e["revolt_markers_left"], "expect.revolt_markers_left")
+        if "year" in e:
+            r.integer(e["year"], "expect.year", 1, 2)
+        if "season" in e:
+            r.choice(e["season"], "expect.season", ("spring", "summer", "autumn", "winter"))
+        if "game_over" in e:
+            r.boolean(e["game_over"], "expect.game_over")
+        for j, c in enumerate(r.listing(e.get("winners"), "expect.winners")):
+            r.choice(c, f"expect.winners[{j}]", self.players)
+        for j, s in enumerate(r.listing(e.get("log_contains"), "expect.log_contains")):
+            r.string(s, f"expect.log_contains[{j}]")
+
+    # ------------------------------------------------------------------ running
+    def run(self) -> ScenarioResult:
+        self.tower = ScriptedTower()
+        self.chance = ScriptedChance(self.r)
+        game = Game(self.state, random.Random(0), self.tower, self.data, self.chance)
+        self.game = game
+        failures: list[str] = []
+        for i, step in enumerate(self.steps):
+            key = f"steps[{i}]"
+            if "bids" in step:
+                self._run_bids(key, step["bids"])
+            elif "winter" in step:
+                self._run_winter(key, step["winter"])
+            else:
+                failures += self._run_action(key, step)
+            if game.state.phase != "over":
+                game.state.phase = "free"
+                game.state.cursor = {}
+        failures += self._compare()
+        return ScenarioResult(str(self.path), not failures, failures)
+
+    def _run_action(self, key: str, step: dict) -> list[str]:
+        game = self.game
+        action = step["action"]
+        choice: Move | None = None
+        if action in ("battle-a", "battle-b"):
+            choice = Move(step["to"], step["armies"])
+        elif "move" in step:
+            choice = Move(step["move"]["to"], step["move"]["armies"])
+        if "drop" in step:
+            self.tower.push(parse_cube_counts(self.r, step["drop"], f"{key}.drop",
+                                              (*self.players, FARMER)))
+        calls = self.tower.calls
+        try:
+            outcome = game.perform_action(step["player"], action, step["province"], choice)
+        except LookupError:
+            raise self.r.fail(key, "this step drops cubes into the tower but gives no `drop`") from None
+        except ValueError as exc:
+            raise self.r.fail(f"{key}.drop", str(exc)) from None
+        failures = []
+        if "result" in step and outcome.result != step["result"]:
+            why = f" ({outcome.reason})" if outcome.reason else ""
+            failures.append(f"{key}.result: expected {step['result']}, got {outcome.result}{why}")
+        if "drop" in step and self.tower.calls == calls:
+            self.tower.outcomes.clear()
+            failures.append(f"{key}.drop: given, but the step dropped no cubes ({outcome.result})")
+        return failures
+
+    def _run_bids(self, key: str, b: dict) -> None:
+        game = self.game
+        s = game.state
+        s.special_layout = list(b["layout"])
+        bids = b.get("bids") or {}
+        for colour in self.players:
+            player = s.players[colour]
+            player.plan.pop(BID_SPACE, None)
+            bid = bids.get(colour, "none")
+            if bid == "province":
+                # the rules only need "a province card": which one does not matter for bids
+                cards = sorted(player.cards - set(player.plan.values()))
+                player.plan[BID_SPACE] = cards[0] if cards else "(a province card)"
+            elif bid != "none":
+                player.plan[BID_SPACE] = f"chest-{bid}"
+            player.special = None
+        self.chance.tie_order = list(b.get("tie_break") or [])
+        self.chance.where = f"{key}.bids"
+        game._reveal_bids()
+        picks = b["picks"]
+        while s.phase == "picks":
+            decision = game.pending()
+            assert decision is not None
+            pick = picks[decision.player]
+            if pick not in decision.options:
+                raise self.r.fail(f"{key}.bids.picks.{decision.player}",
+                                  f"{pick} is no longer available when {decision.player} chooses")
+            game.apply(pick, advance=False)
+
+    def _run_winter(self, key: str, w: dict) -> None:
+        game = self.game
+        s = game.state
+        self.chance.where = f"{key}.winter"
+        self.chance.draws = {c: list(v or []) for c, v in (w.get("revolts") or {}).items()}
+        for j, d in enumerate(w.get("drops") or []):
+            self.tower.push(parse_cube_counts(self.r, d, f"{key}.winter.drops[{j}]",
+                                              (*self.players, FARMER)))
+        if not s.turn_order:
+            s.turn_order = list(self.players)
+        s.season = "winter"
+        s.winter_card = None
+        game.winter_rice_loss(w["rice_loss"])
+        s.phase = "winter"
+        s.cursor = {"index": 0, "stage": "provisions", "draws": None}
+        for colour in self.chance.draws:
+            if game.shortfall(colour) <= 0 and self.chance.draws[colour]:
+                raise self.r.fail(f"{key}.winter.revolts.{colour}",
+                                  "this player has enough rice: no revolt is drawn")
+        try:
+            while s.phase == "winter":
+                decision = game.pending()
+                if decision is None:
+                    game._step()
+                    continue
+                game.apply(tuple(self.chance.draws[decision.player]), advance=False)
+        except ValueError as exc:
+            if isinstance(exc, SaveError):
+                raise
+            raise self.r.fail(f"{key}.winter.drops", str(exc)) from None
+
+    def _compare(self) -> list[str]:
+        s = self.game.state
+        e = self.expect
+        out: list[str] = []
+
+        def check(label: str, expected: Any, actual: Any) -> None:
+            if expected != actual:
+                out.append(f"{label}: expected {expected}, got {actual}")
+
+        for name, spec in (e.get("provinces") or {}).items():
+            prov = s.provinces[name]
+            for field_name, expected in spec.items():
+                if field_name == "owner":
+                    check(f"provinces.{name}.owner", expected, prov.owner or "none")
+                else:
+                    check(f"provinces.{name}.{field_name}", expected, getattr(prov, field_name))
+        for key in ("chests", "rice", "vp"):
+            for c, n in (e.get(key) or {}).items():
+                check(f"{key}.{c}", n, getattr(s.players[c], key))
+        for c, n in (e.get("supply") or {}).items():
+            check(f"supply.{c}", n, s.supply[c])
+        tower = e.get("tower") or {}
+        actual_parts = {"inside": s.inside(), "tray": s.tray}
+        for part, counts in tower.items():
+            counts = counts or {}
+            actual = {c: n for c, n in actual_parts[part].items() if n}
+            expected = {c: n for c, n in counts.items() if n}
+            check(f"tower.{part}", dict(sorted(expected.items())), dict(sorted(actual.items())))
+        if "turn_order" in e:
+            check("turn_order", e["turn_order"], s.turn_order)
+        for c, sp in (e.get("specials") or {}).items():
+            check(f"specials.{c}", sp, s.players[c].special or "none")
+        for k, n in (e.get("buildings_left") or {}).items():
+            check(f"buildings_left.{k}", n, s.buildings_left[k])
+        if "revolt_markers_left" in e:
+            check("revolt_markers_left", e["revolt_markers_left"], s.markers_left)
+        if "year" in e:
+            check("year", e["year"], s.year)
+        if "season" in e:
+            check("season", e["season"], s.season)
+        if "game_over" in e:
+            check("game_over", e["game_over"], s.phase == "over")
+        if "winners" in e:
+            check("winners", sorted(e["winners"]), sorted(s.winners))
+        for text in e.get("log_contains") or []:
+            if not any(text in line for line in s.log):
+                out.append(f"log_contains: no log line contains {text!r}")
+        return out
+
+
+def collect(paths: Sequence[str]) -> list[Path]:
+    files: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            files.extend(sorted(path.glob("*.yaml")))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise ScenarioError(f"{p}: no such file or folder")
+    return files
+
+
+def run_file(path: Path, data: BoardData | None = None) -> ScenarioResult:
+    """Run one scenario; raises ScenarioError when the file is not a valid scenario."""
+    data = data if data is not None else default_board()
+    return Scenario(path, data).run()
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH",
+                        help="scenario files, or folders (every *.yaml inside, sorted)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        files = collect(args.paths)
+    except ScenarioError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    data = default_board()
+    passed = failed = invalid = 0
+    for path in files:
+        try:
+            result = run_file(path, data)
+        except SaveError as exc:
+            invalid += 1
+            print(f"INVALID {exc}")
+            continue
+        if result.passed:
+            passed += 1
+            print(f"PASS {path}")
+        else:
+            failed += 1
+            print(f"FAIL {path}: " + "; ".join(result.failures))
+    summary = f"{passed} passed, {failed} failed"
+    print(summary + (f", {invalid} invalid" if invalid else ""))
+    if invalid:
+        return 2
+    return 1 if failed else 0
