@@ -1,0 +1,85 @@
+"""Per-seat views: only what that player may see (rules §6).
+
+The window draws views, never raw state, and computer players decide from them, so a
+leak here would be a leak everywhere; tests check every seat's view at every phase.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shogun_desktop.data.board import BUILDINGS
+from shogun_desktop.rules.engine import ACTION_NAMES, Game
+from shogun_desktop.rules.state import BID_SPACE
+
+HIDDEN = "hidden"  # a face-down card of another player
+
+
+def player_view(game: Game, seat: str | None) -> dict[str, Any]:
+    """What ``seat`` may see; ``None`` gives the public view (e.g. for the hand-off curtain)."""
+    s = game.state
+    visible_actions = 5 + s.actions_done if s.phase in ("actions", "picks") else 5
+    if s.phase == "winter":
+        visible_actions = len(s.action_row)
+    players: dict[str, Any] = {}
+    for colour in s.seats:
+        p = s.players[colour]
+        own = colour == seat
+        board_cards: dict[str, str] = {}
+        for space, card in p.plan.items():
+            board_cards[space] = card if (own or space in p.revealed) else HIDDEN
+        players[colour] = {
+            "name": p.name,
+            "computer": p.computer,
+            "chests": p.chests,
+            "rice": p.rice,
+            "vp": p.vp,
+            "special": p.special,
+            "provinces": s.owned(colour),
+            "hand_size": len(p.hand()),
+            "hand": p.hand() if own else None,
+            "board": board_cards,
+            "planned": p.planned,
+            "voided": sorted(p.voided & p.revealed) if not own else sorted(p.voided),
+            "supply": s.supply[colour],
+        }
+    decision = game.pending()
+    pending: dict[str, Any] | None = None
+    if decision is not None:
+        pending = {"kind": decision.kind, "player": decision.player, "prompt": decision.prompt}
+        if decision.player == seat:
+            pending["options"] = list(decision.options)
+            pending["context"] = dict(decision.context)
+    return {
+        "seat": seat,
+        "board": s.board,
+        "seats": list(s.seats),
+        "year": s.year,
+        "season": s.season,
+        "phase": s.phase,
+        "players": players,
+        "provinces": {
+            name: {"owner": p.owner, "armies": p.armies, "revolts": p.revolts,
+                   **{k: p.has(k) for k in BUILDINGS}}
+            for name, p in s.provinces.items()
+        },
+        "in_play": sorted(game.in_play()),
+        "farmer_supply": s.supply["green"],
+        "buildings_left": dict(s.buildings_left),
+        "revolt_markers_left": s.markers_left,
+        "tray": dict(s.tray),
+        "turn_order": list(s.turn_order),
+        "special_layout": list(s.special_layout),
+        "action_row": [a if i < visible_actions else HIDDEN for i, a in enumerate(s.action_row)],
+        "action_names": dict(ACTION_NAMES),
+        "actions_done": s.actions_done,
+        "event": s.event_current.split(":")[0] if s.event_current else None,
+        "event_candidates": [k.split(":")[0] for k in s.event_candidates],
+        "winter_loss": (game.data.event_card(s.winter_card).winter_loss
+                        if s.winter_card else None),
+        "bid_space": BID_SPACE,
+        "pending": pending,
+        "battles": s.battles,
+        "winners": list(s.winners),
+        "log": list(s.log),
+    }
