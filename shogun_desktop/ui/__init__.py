@@ -1,0 +1,1 @@
+"""pygame-ce window: app loop, one input gateway, scenes, widgets, drawing."""

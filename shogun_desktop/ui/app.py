@@ -1,0 +1,274 @@
+"""The application: window, fixed-timestep loop, scene stack, input gateway, scaling.
+
+Scenes draw on a logical 1600x900 canvas. The canvas is shown in the window scaled by one
+uniform factor and letterboxed (bars in a dark ink), so the layout never reflows: at the
+minimum window of 1280x720 the factor is 0.8 and text sizes are chosen (>= 15 px logical) to
+stay readable after smooth downscaling. Unscaled (a 1600x900 window) the canvas is a
+subsurface of the window, so scenes draw straight into it.
+
+Nothing happens at import: pygame is initialised when an App is made, and the App is passed
+to every scene explicitly (no module-level session).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.inputs import Action, Input, InputGateway, Kind
+from shogun_desktop.ui.scene import Scene, SceneStack
+
+if TYPE_CHECKING:
+    from shogun_desktop.ui.gamefacts import BoardFacts
+    from shogun_desktop.ui.scenes.new_game import NewGameSettings
+
+LOGICAL_SIZE = (1600, 900)
+MIN_SIZE = (1280, 720)
+STEP = 1 / 60  # fixed update step (seconds)
+MAX_STEPS_PER_FRAME = 5  # after a stall, drop time rather than spiral
+
+
+class App:
+    """Owns the window and the loop; scenes reach everything through it.
+
+    Callbacks connect the window to the rest of the game (phase 2 wires them to the rules
+    engine and the save files):
+      on_start(settings)   New game pressed on the setup screen (default: a placeholder scene)
+      has_autosave()       whether Resume is offered
+      on_resume()          Resume pressed
+      on_load()            Load pressed (default: a notice that loading is not there yet)
+    """
+
+    def __init__(
+        self,
+        size: tuple[int, int] = LOGICAL_SIZE,
+        *,
+        fullscreen: bool = False,
+        fps: int = 60,
+        on_start: Callable[[NewGameSettings], None] | None = None,
+        has_autosave: bool | Callable[[], bool] = False,
+        on_resume: Callable[[], None] | None = None,
+        on_load: Callable[[], None] | None = None,
+        data_folder: Path | None = None,
+        font_dir: Path | None = None,
+        show_new_game: bool = True,
+        title: str = "Shogun Desktop",
+    ) -> None:
+        pygame.init()
+        pygame.display.set_caption(title)
+        pygame.key.set_repeat(400, 35)  # held Backspace/arrows repeat in text fields
+        self.logical_size = LOGICAL_SIZE
+        self.fps = fps
+        self.fullscreen = False
+        self._windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self._set_minimum_size()
+        self.canvas = self.screen
+        self._scaled: pygame.Surface | None = None
+        self.view = pygame.Rect(0, 0, *LOGICAL_SIZE)  # where the canvas lands in the window
+        self.scale = 1.0
+        self._update_view()
+        self.theme = th.Theme(th.Fonts(font_dir))
+        self.scenes = SceneStack()
+        self.inputs = InputGateway(self.to_logical)
+        self.clock = pygame.time.Clock()
+        self.running = False
+        self.frames = 0
+        self.last_frame_ms = 0.0
+        self._accumulator = 0.0
+        self._data_folder = data_folder
+        self._facts: BoardFacts | None = None
+        self.on_start = on_start or self._default_on_start
+        self._has_autosave = has_autosave
+        self.on_resume = on_resume
+        self.on_load = on_load or self._default_on_load
+        if fullscreen:
+            self.toggle_fullscreen()
+        if show_new_game:
+            from shogun_desktop.ui.scenes.new_game import NewGameScene
+
+            self.scenes.push(NewGameScene(self))
+
+    # ---------------------------------------------------------------- context for scenes
+    @property
+    def board_facts(self) -> BoardFacts:
+        """Board names/regions/exclusions for setup screens (read once, on first use)."""
+        if self._facts is None:
+            from shogun_desktop.ui.gamefacts import load_board_facts
+
+            self._facts = load_board_facts(self._data_folder)
+        return self._facts
+
+    @property
+    def data_folder(self) -> Path:
+        from shogun_desktop.ui.paths import data_dir
+
+        return self._data_folder if self._data_folder is not None else data_dir()
+
+    def has_autosave(self) -> bool:
+        h = self._has_autosave
+        return bool(h() if callable(h) else h)
+
+    def _default_on_start(self, settings: NewGameSettings) -> None:
+        from shogun_desktop.ui.scenes.starting import GameStartingScene
+
+        self.scenes.push(GameStartingScene(self, settings))
+
+    def _default_on_load(self) -> None:
+        from shogun_desktop.ui.widgets import ConfirmDialog
+
+        self.scenes.push(ConfirmDialog(self, "Load a game",
+                                       "Loading saved games is not available in this build yet.",
+                                       cancel_text=None))
+
+    # ---------------------------------------------------------------- window and scaling
+    def _set_minimum_size(self) -> None:
+        # The OS then refuses smaller windows; resize() clamps as well for drivers that don't.
+        # from_display_module warns that it is meant for Window rendering; we only set a size.
+        with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+
+    def _update_view(self) -> None:
+        w, h = self.screen.get_size()
+        lw, lh = LOGICAL_SIZE
+        self.scale = min(w / lw, h / lh)
+        vw, vh = round(lw * self.scale), round(lh * self.scale)
+        self.view = pygame.Rect((w - vw) // 2, (h - vh) // 2, vw, vh)
+        if self.view.size == LOGICAL_SIZE:
+            # unscaled: scenes draw straight into the window (no copy per frame)
+            self.canvas = self.screen.subsurface(self.view)
+            self._scaled = None
+        else:
+            self.canvas = pygame.Surface(LOGICAL_SIZE).convert()
+            self._scaled = pygame.Surface(self.view.size).convert()
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def to_logical(self, pos: Sequence[float]) -> tuple[int, int]:
+        """Window pixel -> logical canvas pixel (may fall outside the canvas on the bars)."""
+        return (int((pos[0] - self.view.x) / self.scale), int((pos[1] - self.view.y) / self.scale))
+
+    def to_window(self, pos: Sequence[float]) -> tuple[int, int]:
+        return (round(pos[0] * self.scale + self.view.x), round(pos[1] * self.scale + self.view.y))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.fullscreen:
+            return
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self._windowed_size = size
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._update_view()
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            self._set_minimum_size()
+        else:
+            self._windowed_size = self.screen.get_size()
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.fullscreen = not self.fullscreen
+        self._update_view()
+
+    # ---------------------------------------------------------------- the loop
+    def dispatch(self, inp: Input) -> None:
+        """One input: the App keeps quit, resize and fullscreen; the top scene gets the rest."""
+        if inp.kind is Kind.QUIT:
+            self.quit()
+            return
+        if inp.kind is Kind.RESIZE and inp.size is not None:
+            self.resize(inp.size)
+        elif inp.is_action(Action.FULLSCREEN):
+            self.toggle_fullscreen()
+            return
+        self.scenes.handle(inp)
+
+    def process_events(self) -> None:
+        for event in pygame.event.get():
+            for inp in self.inputs.translate(event):
+                self.dispatch(inp)
+
+    def update(self, dt: float) -> None:
+        """Advance the top scene in fixed steps covering dt seconds."""
+        self._accumulator = min(self._accumulator + dt, STEP * MAX_STEPS_PER_FRAME)
+        while self._accumulator >= STEP:
+            self.scenes.update(STEP)
+            self._accumulator -= STEP
+
+    def render(self) -> None:
+        """Draw the scenes on the canvas and present the canvas in the window (no flip)."""
+        if self.view.size != self.screen.get_size():
+            self.screen.fill(th.LETTERBOX)
+        self.canvas.fill(th.PAPER)
+        self.scenes.draw(self.canvas)
+        if self._scaled is not None:
+            pygame.transform.smoothscale(self.canvas, self.view.size, self._scaled)
+            self.screen.blit(self._scaled, self.view.topleft)
+
+    def frame(self, dt: float) -> None:
+        start = time.perf_counter()
+        self.process_events()
+        if not self.running:
+            return
+        self.update(dt)
+        self.render()
+        pygame.display.flip()
+        self.frames += 1
+        self.last_frame_ms = (time.perf_counter() - start) * 1000
+
+    def run(self, max_frames: int | None = None, *, dt: float | None = None) -> int:
+        """Run until quit (or max_frames frames). dt fixes the time per frame (tests)."""
+        self.running = True
+        count = 0
+        while self.running and (max_frames is None or count < max_frames):
+            elapsed = self.clock.tick(self.fps) / 1000
+            self.frame(dt if dt is not None else min(elapsed, 0.25))
+            count += 1
+            if not self.scenes:
+                self.running = False
+        return 0
+
+    def quit(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        """Release the window (tests create many Apps)."""
+        self.scenes.clear()
+        pygame.display.quit()
+
+    def screenshot(self, path: str | Path, *, logical: bool = False) -> Path:
+        """Save what the window shows (or the logical canvas) as a PNG; returns the path."""
+        self.render()
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.canvas if logical else self.screen, str(path))
+        return path
+
+    def push(self, scene: Scene) -> Scene:
+        return self.scenes.push(scene)
+
+
+def run_window(argv: Sequence[str] | None = None) -> int:
+    """Open the window (the CLI's default command)."""
+    parser = argparse.ArgumentParser(prog="shogun-desktop")
+    parser.add_argument("--size", default="1600x900", help="window size, e.g. 1280x720")
+    parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--fps", type=int, default=60)
+    args = parser.parse_args(list(argv) if argv is not None else [])
+    w, _, h = args.size.lower().partition("x")
+    app = App((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
+    try:
+        return app.run()
+    finally:
+        pygame.quit()

@@ -1,0 +1,23 @@
+"""Where the window finds its fonts and the game's data files.
+
+Functions, not constants, so importing the UI never touches the file system; an environment
+variable overrides each folder so an installed copy (or a test) can point elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def repo_root() -> Path:
+    """The checkout this package lives in (``shogun_desktop/ui/paths.py`` -> two levels up)."""
+    return Path(__file__).resolve().parents[2]
+
+
+def assets_dir() -> Path:
+    return Path(os.environ.get("SHOGUN_DESKTOP_ASSETS") or repo_root() / "assets")
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("SHOGUN_DESKTOP_DATA") or repo_root() / "data")

@@ -1,0 +1,455 @@
+"""The new-game screen: seats, daimyo, board side, start mode, seed.
+
+The screen edits a small model (:class:`NewGameForm`) and rebuilds its widgets from it after
+every change, so what is enabled and why is computed in one place (``problems``,
+``designated_unavailable``) and tested without pixels. Start hands a
+:class:`NewGameSettings` to ``app.on_start``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
+
+import pygame
+
+from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.gamefacts import BoardFacts
+from shogun_desktop.ui.inputs import Action, Input
+from shogun_desktop.ui.scene import Scene
+from shogun_desktop.ui.widgets import (
+    Button,
+    Choice,
+    ConfirmDialog,
+    Label,
+    LayerCache,
+    Option,
+    Panel,
+    TextInput,
+    Widget,
+    WidgetGroup,
+    wrap_text,
+)
+
+if TYPE_CHECKING:
+    from shogun_desktop.ui.app import App
+
+MIN_SEATS, MAX_SEATS = 3, 5
+NAME_MAX = 16
+SEED_MAX = 12
+START_MODES = ("draft", "designated")
+MODE_HELP = {
+    "draft": "Draft: in turn, take a province card (face up or blind) and place one of "
+    "your army groups there.",
+    "designated": "Designated: everyone starts in the provinces the rule book assigns "
+    "to their seat.",
+}
+
+
+class Seat(NamedTuple):
+    name: str
+    colour: str
+    is_computer: bool
+
+
+@dataclass(frozen=True)
+class NewGameSettings:
+    """What the setup screen decided; the rules engine builds the game from it."""
+
+    seats: list[Seat]
+    board: str  # "sun" | "moon"
+    start_mode: str  # "draft" | "designated"
+    seed: int | None
+
+
+@dataclass
+class NewGameForm:
+    """The editable state of the screen, with the checks that enable Start."""
+
+    facts: BoardFacts
+    seats: list[Seat] = field(default_factory=list)
+    board: str = "sun"
+    start_mode: str = "draft"
+    seed_text: str = ""
+    note: str | None = None  # why the screen changed something on its own
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            for _ in range(4):
+                self.add_seat()
+
+    @property
+    def colours(self) -> list[str]:
+        return [c for c, _ in self.facts.daimyo]
+
+    def add_seat(self) -> bool:
+        if len(self.seats) >= MAX_SEATS:
+            return False
+        used = {s.colour for s in self.seats}
+        colour = next(c for c in self.colours if c not in used)
+        names = {s.name for s in self.seats}
+        n = len(self.seats) + 1
+        while f"Player {n}" in names:
+            n += 1
+        self.seats.append(Seat(f"Player {n}", colour, False))
+        self._after_change()
+        return True
+
+    def remove_seat(self, index: int) -> bool:
+        if len(self.seats) <= MIN_SEATS:
+            return False
+        del self.seats[index]
+        self._after_change()
+        return True
+
+    def set_name(self, index: int, name: str) -> None:
+        self.seats[index] = self.seats[index]._replace(name=name[:NAME_MAX])
+
+    def set_colour(self, index: int, colour: str) -> None:
+        """Give seat index this colour; a seat that had it takes this seat's old colour."""
+        old = self.seats[index].colour
+        for j, s in enumerate(self.seats):
+            if s.colour == colour and j != index:
+                self.seats[j] = s._replace(colour=old)
+        self.seats[index] = self.seats[index]._replace(colour=colour)
+
+    def set_computer(self, index: int, is_computer: bool) -> None:
+        self.seats[index] = self.seats[index]._replace(is_computer=is_computer)
+
+    def set_board(self, side: str) -> None:
+        self.board = side
+        self._after_change()
+
+    def set_start_mode(self, mode: str) -> bool:
+        if mode == "designated" and self.designated_unavailable():
+            return False
+        self.start_mode = mode
+        self.note = None
+        return True
+
+    def designated_unavailable(self) -> str | None:
+        return self.facts.designated_unavailable(self.board, len(self.seats))
+
+    def _after_change(self) -> None:
+        if self.start_mode == "designated" and self.designated_unavailable():
+            self.start_mode = "draft"
+            self.note = "Switched to the draft: the designated start is not possible here."
+
+    def seed(self) -> int | None:
+        return int(self.seed_text) if self.seed_text.isdigit() else None
+
+    def problems(self) -> str | None:
+        """Why Start is disabled (None = the game can start)."""
+        seen: dict[str, int] = {}
+        for i, s in enumerate(self.seats, 1):
+            name = s.name.strip()
+            if not name:
+                return f"Seat {i} needs a name"
+            if name.casefold() in seen:
+                return f"Seats {seen[name.casefold()]} and {i} are both called {name}"
+            seen[name.casefold()] = i
+        if len({s.colour for s in self.seats}) != len(self.seats):
+            return "Each seat needs its own daimyo"
+        if self.seed_text and not self.seed_text.isdigit():
+            return "The seed must be digits only"
+        if self.start_mode == "designated" and self.designated_unavailable():
+            return self.designated_unavailable()
+        return None
+
+    def settings(self) -> NewGameSettings:
+        seats = [Seat(s.name.strip(), s.colour, s.is_computer) for s in self.seats]
+        return NewGameSettings(seats, self.board, self.start_mode, self.seed())
+
+
+# ------------------------------------------------------------------------ layout (logical px)
+PLAYERS_PANEL = pygame.Rect(50, 130, 940, 660)
+BOARD_PANEL = pygame.Rect(1030, 130, 520, 410)
+START_PANEL = pygame.Rect(1030, 560, 520, 230)
+PREVIEW = pygame.Rect(1050, 250, 480, 246)
+ROW_Y0, ROW_H = 232, 94
+BOTTOM_Y = 816
+
+
+def cube_icon(colour: str, badge: str | None = None, fonts: th.Fonts | None = None):
+    """An icon painter: the colour's cube, optionally with a small seat-number badge."""
+
+    def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        th.draw_cube(surface, colour, rect)
+        if badge and fonts is not None:
+            c = (rect.right + 1, rect.bottom)
+            pygame.draw.circle(surface, th.PAPER_LIGHT, c, 8)
+            pygame.draw.circle(surface, th.INK_SOFT, c, 8, 1)
+            th.blit_text(surface, fonts, badge, c, 12, th.INK, bold=True, anchor="center")
+
+    return paint
+
+
+def sun_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    c, r = rect.center, rect.w * 0.26
+    for i in range(8):
+        a = i * 0.785398
+        v = pygame.math.Vector2(1, 0).rotate_rad(a)
+        pygame.draw.line(surface, th.VERMILION, (c[0] + v.x * r * 1.35, c[1] + v.y * r * 1.35),
+                         (c[0] + v.x * r * 1.85, c[1] + v.y * r * 1.85), 2)
+    pygame.draw.circle(surface, th.VERMILION, c, r)
+
+
+def moon_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    c, r = rect.center, rect.w * 0.42
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    lc = (rect.w / 2, rect.h / 2)
+    pygame.draw.circle(layer, (*th.GOLD, 255), lc, r)
+    pygame.draw.circle(layer, (0, 0, 0, 0), (lc[0] + r * 0.55, lc[1] - r * 0.3), r * 0.85)
+    surface.blit(layer, (c[0] - rect.w / 2, c[1] - rect.h / 2))
+
+
+class NewGameScene(Scene):
+    opaque = True
+
+    def __init__(self, app: App, form: NewGameForm | None = None) -> None:
+        super().__init__(app)
+        self.form = form or NewGameForm(app.board_facts)
+        self.ui = WidgetGroup()
+        self._layer = LayerCache()
+        self._version = 0
+        self._board_view = None
+        self._map_error: str | None = None
+        self._map_tried = False
+        self.rebuild()
+
+    # ---------------------------------------------------------------- model -> widgets
+    def rebuild(self) -> None:
+        f = self.form
+        fonts = self.app.theme.fonts
+        w: list[Widget] = [
+            Panel(PLAYERS_PANEL, f"Players ({len(f.seats)} of {MIN_SEATS}–{MAX_SEATS})"),
+            Panel(BOARD_PANEL, "Board"),
+            Panel(START_PANEL, "Start"),
+        ]
+        hx = PLAYERS_PANEL.x
+        for text, x in (("Name", hx + 85), ("Daimyo", hx + 345), ("Played by", hx + 665)):
+            w.append(Label((x, 196), text, 15, th.INK_SOFT, bold=True))
+        for i, seat in enumerate(f.seats):
+            w.extend(self._seat_row(i, seat, fonts))
+        y_add = ROW_Y0 + len(f.seats) * ROW_H + 6
+        w.append(Button((hx + 85, y_add, 240, 44), "+ Add player", self._add_seat, key="add",
+                        disabled=None if len(f.seats) < MAX_SEATS
+                        else f"At most {MAX_SEATS} players"))
+        # board side
+        w.append(Choice((BOARD_PANEL.x + 20, 190, 480, 46),
+                        [Option("sun", "Sun side", icon=sun_icon),
+                         Option("moon", "Moon side", icon=moon_icon)],
+                        f.board, lambda v: self._change(f.set_board, v), key="board",
+                        size=18))
+        # start mode
+        reason = f.designated_unavailable()
+        w.append(Choice((START_PANEL.x + 20, START_PANEL.y + 62, 480, 44),
+                        [Option("draft", "Draft", tooltip="Players draft their starting "
+                                "provinces from the deck"),
+                         Option("designated", "Designated", disabled=reason,
+                                tooltip="Fixed starting provinces from the rule book")],
+                        f.start_mode, lambda v: self._change(f.set_start_mode, v), key="mode"))
+        w.append(Label((START_PANEL.x + 20, START_PANEL.y + 170), "Seed", 17, th.INK, bold=True))
+        w.append(TextInput((START_PANEL.x + 90, START_PANEL.y + 160, 200, 42), f.seed_text,
+                           self._set_seed, placeholder="random", max_len=SEED_MAX,
+                           allowed=str.isdigit, key="seed",
+                           tooltip="The same seed replays the same shuffles and tower drops"))
+        w.append(Label((START_PANEL.x + 305, START_PANEL.y + 172), "digits; empty = random", 15,
+                       th.INK_SOFT))
+        # bottom bar
+        problem = f.problems()
+        w.append(Button((50, BOTTOM_Y, 150, 52), "Quit", self.app.quit, key="quit"))
+        w.append(Button((870, BOTTOM_Y, 170, 52), "Load…", self.app.on_load, key="load"))
+        w.append(Button((1060, BOTTOM_Y, 200, 52), "Resume", self._resume, key="resume",
+                        disabled=None if self.app.has_autosave() and self.app.on_resume
+                        else "No autosaved game to resume"))
+        w.append(Button((1280, BOTTOM_Y, 270, 56), "Start game", self.start, key="start",
+                        primary=True, hotkey=Action.CONFIRM, disabled=problem, size=20))
+        self.ui.set_widgets(w)
+        self._version += 1
+
+    def _seat_row(self, i: int, seat: Seat, fonts: th.Fonts) -> list[Widget]:
+        f = self.form
+        x0 = PLAYERS_PANEL.x
+        y = ROW_Y0 + i * ROW_H
+        owner = {s.colour: j for j, s in enumerate(f.seats)}
+        options = []
+        for colour, name in f.facts.daimyo:
+            j = owner.get(colour)
+            if j is None or j == i:
+                tip = f"{name} ({colour})"
+            else:
+                tip = f"{name} ({colour}): taken by seat {j + 1}, click to swap"
+            badge = str(j + 1) if j is not None and j != i else None
+            options.append(Option(colour, "", tooltip=tip, icon=cube_icon(colour, badge, fonts)))
+        return [
+            Label((x0 + 22, y + 29), str(i + 1), 22, th.INK_SOFT, bold=True, anchor="center"),
+            TextInput((x0 + 85, y + 8, 240, 42), seat.name,
+                      lambda text, i=i: self._set_name(i, text), placeholder="name",
+                      max_len=NAME_MAX, key=f"name{i}"),
+            Label((x0 + 87, y + 56), f.facts.daimyo_name(seat.colour), 15, th.INK_SOFT,
+                  key=f"daimyo{i}"),
+            Choice((x0 + 345, y + 8, 300, 42), options, seat.colour,
+                   lambda c, i=i: self._change(f.set_colour, i, c), key=f"colour{i}"),
+            Choice((x0 + 665, y + 8, 210, 42),
+                   [Option(False, "Human"), Option(True, "Computer")], seat.is_computer,
+                   lambda v, i=i: self._change(f.set_computer, i, v), key=f"computer{i}",
+                   size=16),
+            Button((x0 + 887, y + 8, 42, 42), "✕", lambda i=i: self._change(f.remove_seat, i),
+                   key=f"remove{i}", size=18,
+                   tooltip=f"Remove seat {i + 1}",
+                   disabled=None if len(f.seats) > MIN_SEATS
+                   else f"At least {MIN_SEATS} players"),
+        ]
+
+    # ---------------------------------------------------------------- actions
+    def _change(self, fn, *args) -> None:
+        fn(*args)
+        self.rebuild()
+
+    def _add_seat(self) -> None:
+        self.form.add_seat()
+        self.rebuild()
+
+    def _set_name(self, i: int, text: str) -> None:
+        self.form.set_name(i, text)
+        self.rebuild()
+
+    def _set_seed(self, text: str) -> None:
+        self.form.seed_text = text
+        self.rebuild()
+
+    def _resume(self) -> None:
+        if self.app.on_resume is not None:
+            self.app.on_resume()
+
+    def start(self) -> None:
+        if self.form.problems() is None:
+            self.app.on_start(self.form.settings())
+
+    # ---------------------------------------------------------------- scene hooks
+    def resume(self) -> None:
+        self.rebuild()  # the autosave may have appeared or gone while covered
+
+    def handle(self, inp: Input) -> bool:
+        if self.ui.handle(inp):
+            return True
+        if inp.is_action(Action.CANCEL):
+            self.app.push(ConfirmDialog(self.app, "Quit Shogun?", "Close the game window?",
+                                        on_confirm=self.app.quit, confirm_text="Quit"))
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        key = (self._version, self.ui.visual_state())
+        surface.blit(self._layer.get(key, surface.get_size(), self._paint), (0, 0))
+        self.ui.tooltip.draw(surface, self.app.theme)
+
+    def _paint(self, surface: pygame.Surface) -> None:
+        fonts = self.app.theme.fonts
+        surface.fill(th.PAPER)
+        self._draw_header(surface, fonts)
+        self.ui.draw_widgets(surface, self.app.theme)
+        for i, seat in enumerate(self.form.seats):
+            th.draw_cube(surface, seat.colour, (PLAYERS_PANEL.x + 62, ROW_Y0 + i * ROW_H + 29), 30)
+        self._draw_preview(surface, fonts)
+        self._draw_notes(surface, fonts)
+
+    def _draw_header(self, surface: pygame.Surface, fonts: th.Fonts) -> None:
+        r = th.blit_text(surface, fonts, "SHOGUN", (50, 30), 54, th.INK, bold=True)
+        k = fonts.kanji("将軍", 50, th.VERMILION)
+        x = r.right + 18
+        if k is not None:
+            surface.blit(k, k.get_rect(midleft=(x, r.centery + 2)))
+            x += k.get_width() + 24
+        th.blit_text(surface, fonts, "New game — pass and play for 3 to 5 players on one screen",
+                     (x, r.centery + 4), 19, th.INK_SOFT, anchor="midleft")
+        pygame.draw.line(surface, th.INK, (50, 108), (1550, 108), 2)
+
+    def _draw_notes(self, surface: pygame.Surface, fonts: th.Fonts) -> None:
+        f = self.form
+        reason = f.designated_unavailable()
+        y = START_PANEL.y + 114
+        text, ink = (reason or f.note), th.VERMILION
+        if not text:
+            text, ink = MODE_HELP[f.start_mode], th.INK_SOFT
+        for line in wrap_text(fonts, text, 15, START_PANEL.w - 40)[:2]:
+            th.blit_text(surface, fonts, line, (START_PANEL.x + 20, y), 15, ink)
+            y += 20
+        problem = f.problems()
+        if problem:
+            th.blit_text(surface, fonts, problem, (1250, BOTTOM_Y - 16), 16, th.VERMILION,
+                         anchor="bottomright")
+
+    # ---------------------------------------------------------------- board preview
+    def board_view(self):
+        """The small map for the preview, or None when there is no map file (legend then)."""
+        if not self._map_tried:
+            self._map_tried = True
+            path = self.app.data_folder / "map.yaml"
+            if path.exists():
+                try:
+                    from shogun_desktop.ui.board_view import BoardView, load_map_data
+
+                    self._board_view = BoardView(load_map_data(path), {}, self.app.theme.fonts,
+                                                 rect=PREVIEW.inflate(-4, -4), show_names=False)
+                except (ImportError, ValueError, OSError) as exc:
+                    self._map_error = str(exc)
+        return self._board_view
+
+    def _draw_preview(self, surface: pygame.Surface, fonts: th.Fonts) -> None:
+        f = self.form
+        regions = f.facts.regions.get(f.board, {})
+        out = f.facts.out_of_play(f.board, len(f.seats))
+        pygame.draw.rect(surface, th.SEA if self.board_view() else th.PAPER, PREVIEW)
+        view = self.board_view()
+        if view is not None:
+            view.set_regions(regions)
+            view.set_out_of_play(out)
+            view.draw(surface)
+            pygame.draw.rect(surface, th.INK_SOFT, PREVIEW, 1)
+            # region legend under the map, names spelled out (not colour alone)
+            x = PREVIEW.x
+            y = PREVIEW.bottom + 6
+            for region in th.REGION_COLOURS:
+                sw = pygame.Rect(x, y + 3, 14, 14)
+                pygame.draw.rect(surface, th.REGION_COLOURS[region], sw)
+                pygame.draw.rect(surface, th.INK, sw, 1)
+                r = th.blit_text(surface, fonts, region, (sw.right + 4, y + 1), 14, th.INK)
+                x = r.right + 10
+        else:
+            self._draw_legend(surface, fonts, regions)
+        if out and view is not None:
+            th.blit_text(surface, fonts, "hatched: out of play",
+                         (PREVIEW.right, PREVIEW.bottom + 7), 14, th.INK_SOFT,
+                         anchor="topright")
+
+    def _draw_legend(self, surface: pygame.Surface, fonts: th.Fonts, regions) -> None:
+        f = self.form
+        other = "moon" if f.board == "sun" else "sun"
+        other_regions = f.facts.regions.get(other, {})
+        out = f.facts.out_of_play(f.board, len(f.seats))
+        by_region: dict[str, list[str]] = {}
+        for prov, region in sorted(regions.items()):
+            by_region.setdefault(region, []).append(prov)
+        y = PREVIEW.y + 10
+        for region, colour in th.REGION_COLOURS.items():
+            provs = by_region.get(region, [])
+            sw = pygame.Rect(PREVIEW.x + 10, y + 2, 22, 22)
+            pygame.draw.rect(surface, colour, sw, border_radius=3)
+            pygame.draw.rect(surface, th.INK, sw, 1, border_radius=3)
+            th.blit_text(surface, fonts, region.title(), (sw.right + 8, y + 3), 16, th.INK,
+                         bold=True)
+            names = ", ".join(p + ("*" if other_regions.get(p) != region else "")
+                              + ("°" if p in out else "") for p in provs)
+            for line in wrap_text(fonts, names, 13, PREVIEW.w - 120)[:2]:
+                th.blit_text(surface, fonts, line, (PREVIEW.x + 110, y + 4), 13, th.INK_SOFT)
+                y += 17
+            y = max(y, sw.bottom) + 10
+        foot = f"* differs on the {other} side"
+        if out:
+            foot += "   ° out of play with 3 players"
+        th.blit_text(surface, fonts, foot, (PREVIEW.x + 10, PREVIEW.bottom - 20), 13, th.INK_SOFT)
