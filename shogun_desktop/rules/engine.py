@@ -1029,7 +1029,7 @@ class Game:
         s = self.state
         data = self.data
         table: dict[str, dict[str, int]] = {c: {"provinces": 0, "buildings": 0} for c in s.seats}
-        for name, prov in s.provinces.items():
+        for prov in s.provinces.values():
             if prov.owner in table:
                 table[prov.owner]["provinces"] += data.score_province
                 table[prov.owner]["buildings"] += data.score_building * prov.building_count()
