@@ -88,7 +88,9 @@ class DropRecord:
     dropped: dict[str, int]
     result: DropResult
     province: str | None = None
-    summary: str = ""
+    summary: str = ""  # the log line that tells the outcome
+    attacker: str | None = None  # colour; for a revolt the player defending
+    defender: str | None = None  # colour, or "green" for farmers / a neutral province
 
 
 @dataclass
@@ -238,6 +240,12 @@ class Game:
         self._start_round()
 
     # ------------------------------------------------------------------ helpers
+    def _log_outcome(self, text: str) -> None:
+        """Log a battle's result and remember it on the drop for the window."""
+        self.log(text)
+        if self.drops:
+            self.drops[-1].summary = text
+
     def log(self, text: str) -> None:
         self.state.log.append(text)
         for listener in self.listeners:
@@ -776,7 +784,8 @@ class Game:
         return ""
 
     # ------------------------------------------------------------------ battles
-    def _drop(self, dropped: dict[str, int], kind: str, province: str | None = None) -> DropResult:
+    def _drop(self, dropped: dict[str, int], kind: str, province: str | None = None,
+              attacker: str | None = None, defender: str | None = None) -> DropResult:
         """Pour ``dropped`` plus the tray into the tower; the tray then holds what came out."""
         s = self.state
         total = dict(dropped)
@@ -790,7 +799,7 @@ class Game:
         s.tray = {c: n for c, n in result.out.items() if n}
         if result.note:
             self.log(f"Tower: {result.note}")
-        self.drops.append(DropRecord(kind, total, result, province))
+        self.drops.append(DropRecord(kind, total, result, province, "", attacker, defender))
         return result
 
     def _take_tray(self, colour: str, n: int) -> None:
@@ -834,7 +843,8 @@ class Game:
         attackers = move.armies
         bonus = self._from_supply(colour, 1) if s.players[colour].special == "attack-bonus" else 0
         farmers = self._from_supply(FARMER, 2 if self.event == "farmers-2" else 1)
-        result = self._drop({colour: attackers + bonus, FARMER: farmers}, "battle", move.to)
+        result = self._drop({colour: attackers + bonus, FARMER: farmers}, "battle", move.to,
+                            colour, FARMER)
         a = s.tray.get(colour, 0)
         f = s.tray.get(FARMER, 0)
         head = (f"{name} attacks neutral {move.to} from {source} with {_plural(attackers, 'army')}"
@@ -845,11 +855,11 @@ class Game:
             self._take_tray(colour, a - f)
             self._tray_to_supply(FARMER)
             self._gain_province(colour, move.to, a - f)
-            self.log(f"{head} — {name} takes {move.to} with {_plural(a - f, 'army')}")
+            self._log_outcome(f"{head} — {name} takes {move.to} with {_plural(a - f, 'army')}")
         else:
             self._tray_to_supply(colour)
             self._tray_to_supply(FARMER)
-            self.log(f"{head} — the attack fails; {move.to} stays neutral")
+            self._log_outcome(f"{head} — the attack fails; {move.to} stays neutral")
 
     def _attack_player(self, colour: str, source: str, move: Move) -> None:
         s = self.state
@@ -865,7 +875,7 @@ class Game:
                    if self.event == "castle-defence" and target.castle else 0)
         farmers_fight = target.revolts == 0
         result = self._drop({colour: move.armies + bonus_a, defender: defenders + bonus_d + bonus_c},
-                            "battle", move.to)
+                            "battle", move.to, colour, defender)
         a = s.tray.get(colour, 0)
         d = s.tray.get(defender, 0)
         f = s.tray.get(FARMER, 0) if farmers_fight else 0
@@ -882,7 +892,7 @@ class Game:
                 self._tray_to_supply(FARMER)
             self._lose_card(defender, move.to)
             self._gain_province(colour, move.to, a - d - f)
-            self.log(f"{head} — {name} takes {move.to} with {_plural(a - d - f, 'army')}")
+            self._log_outcome(f"{head} — {name} takes {move.to} with {_plural(a - d - f, 'army')}")
         elif a < d + f and d > 0:
             self._tray_to_supply(colour)
             farmer_loss = min(f, a)
@@ -892,14 +902,14 @@ class Game:
             target.armies = d - own_loss
             if farmers_fight:
                 self._tray_to_supply(FARMER)
-            self.log(f"{head} — {dname} holds {move.to} with {_plural(d - own_loss, 'army')}")
+            self._log_outcome(f"{head} — {dname} holds {move.to} with {_plural(d - own_loss, 'army')}")
         else:
             self._tray_to_supply(colour)
             self._tray_to_supply(defender)
             if farmers_fight:
                 self._tray_to_supply(FARMER)
             why = "a draw" if a == d + f else f"only farmers defended it ({dname} had no cube out)"
-            self.log(f"{head} — {why}: {move.to} becomes neutral")
+            self._log_outcome(f"{head} — {why}: {move.to} becomes neutral")
             self._neutralise(move.to)
 
     def _revolt(self, colour: str, province: str, markers: int, extra: int, winter: bool) -> bool:
@@ -913,7 +923,8 @@ class Game:
         bonus_c = (self._from_supply(colour, 1)
                    if self.event == "castle-defence" and prov.castle and not winter else 0)
         farmers = self._from_supply(FARMER, markers + extra)
-        result = self._drop({colour: own + bonus_c, FARMER: farmers}, "revolt", province)
+        result = self._drop({colour: own + bonus_c, FARMER: farmers}, "revolt", province,
+                            FARMER, colour)
         d = s.tray.get(colour, 0)
         f = s.tray.get(FARMER, 0)
         head = (f"{'Winter revolt' if winter else 'Revolt'} in {name}'s {province}: "
@@ -924,10 +935,10 @@ class Game:
             self._tray_to_supply(colour, f)
             self._take_tray(colour, d - f)
             prov.armies = d - f
-            self.log(f"{head} — suppressed; {_plural(d - f, 'army')} stay")
+            self._log_outcome(f"{head} — suppressed; {_plural(d - f, 'army')} stay")
             return True
         self._tray_to_supply(colour)
-        self.log(f"{head} — the farmers win: {province} becomes neutral")
+        self._log_outcome(f"{head} — the farmers win: {province} becomes neutral")
         self._neutralise(province)
         return False
 
