@@ -432,6 +432,7 @@ class Game:
             p.planned = False
             p.revealed = set()
             p.voided = set()
+            p.lost = set()
             p.special = None
         s.phase = "planning"
         s.cursor = {}
@@ -588,6 +589,7 @@ class Game:
             p.planned = False
             p.revealed = set()
             p.voided = set()
+            p.lost = set()
         if s.event_current:
             self.log(f"End of {s.season}: the {s.event_current.split(':')[0]} event leaves the game")
         s.event_current = None
@@ -618,6 +620,10 @@ class Game:
         player.plan[action] = province
         player.revealed.add(action)
         label = ACTION_NAMES[action]
+        if province in player.lost:
+            reason = "void: the card left their hand this round"
+            self.log(f"{player.name}'s {label} in {province} is void: the card left their hand")
+            return ActionOutcome("skipped", reason)
         if not self.owns(colour, province):
             reason = f"{province} is no longer theirs"
             self.log(f"{player.name} skips {label} in {province}: {reason}")
@@ -952,6 +958,7 @@ class Game:
         """The card leaves the player: any action still planned with it is void."""
         player = self.state.players[colour]
         player.cards.discard(province)
+        player.lost.add(province)
         for space, card in player.plan.items():
             if card == province and space not in player.revealed:
                 player.voided.add(space)

@@ -280,6 +280,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "planned": [c for c in s.seats if s.players[c].planned],
         "revealed": {c: sorted(s.players[c].revealed) for c in s.seats if s.players[c].revealed},
         "voided": {c: sorted(s.players[c].voided) for c in s.seats if s.players[c].voided},
+        "lost": {c: sorted(s.players[c].lost) for c in s.seats if s.players[c].lost},
         "held": [[c.id, c.colour, c.x, c.y, c.angle] for c in s.held],
         "battles": s.battles,
         "winners": list(s.winners),
@@ -309,7 +310,7 @@ def dump_game(game: Game) -> str:
 SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "start", "position",
              "phase", "cursor", "event_card", "event_candidates", "event_deck", "winter_card",
              "action_row", "actions_done", "special_layout", "hands", "plans", "planned",
-             "revealed", "voided", "held", "battles", "winners", "pending", "rng", "log"}
+             "revealed", "voided", "lost", "held", "battles", "winners", "pending", "rng", "log"}
 
 
 def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
@@ -397,6 +398,12 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
             for i, space in enumerate(r.listing(items, f"{key}.{c}")):
                 r.choice(space, f"{key}.{c}[{i}]", SPACES)
             setattr(state.players[c], key, set(items))
+    lost = r.mapping(top["lost"], "lost")
+    for c, items in lost.items():
+        r.choice(c, f"lost.{c}", seats)
+        for i, p in enumerate(r.listing(items, f"lost.{c}")):
+            r.choice(p, f"lost.{c}[{i}]", in_play)
+        state.players[c].lost = set(items)
     held: list[HeldCube] = []
     for i, cube in enumerate(r.listing(top["held"], "held")):
         ckey = f"held[{i}]"

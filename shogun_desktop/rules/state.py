@@ -73,6 +73,7 @@ class PlayerState:
     planned: bool = False
     revealed: set[str] = field(default_factory=set)  # spaces turned face up
     voided: set[str] = field(default_factory=set)  # spaces whose card left the player
+    lost: set[str] = field(default_factory=set)  # province cards that left the player this round
     special: str | None = None
     computer: bool = False
 
