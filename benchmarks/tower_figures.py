@@ -1,0 +1,97 @@
+"""Print the physical tower's timing and feel figures (medians and p95) for the issue's targets.
+
+Run: ``python benchmarks/tower_figures.py [--feel-drops 1000] [--seeds 1 2 3]``. Timings are
+wall-clock on this machine, in one process (run nothing else meanwhile).
+
+Targets: 30 cubes into ~14 held ≤ 12 ms median, ≤ 20 ms p95; realistic 5-40 mix ≤ 8 ms p50;
+an animation frame (4 steps + reading poses) ≤ 1 ms p95 with 100 cubes moving; feel over
+1000 drops × 3 seeds: exit fraction 0.80-0.92, held mean 5-15, p90 ≤ 20, 40-70% of drops
+release earlier cubes, ≤ 1 jam per 300 drops, no escapes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from shogun_desktop.rules.tower import HeldCube
+from shogun_desktop.tower import PhysicalTower
+from shogun_desktop.tower.stats import next_battle, percentile, run_stats
+
+
+def held_state(tower: PhysicalTower, target: int = 14, seed: int = 7) -> tuple[HeldCube, ...]:
+    """A game-like tower state holding ``target`` cubes (± 1), reached deterministically."""
+    rng = random.Random(seed)
+    held: tuple[HeldCube, ...] = ()
+    tray: dict[str, int] = {}
+    for _ in range(10_000):
+        new, sides = next_battle(rng, tray)
+        dropped = dict(tray)
+        for c, n in new.items():
+            dropped[c] = dropped.get(c, 0) + n
+        result = tower.drop(held, dropped, rng)
+        held = result.held
+        tray = {c: n for c, n in result.out.items() if c not in sides}
+        if abs(len(held) - target) <= 1:
+            return held
+    raise RuntimeError("no state with the target stock found")
+
+
+def time_30_into_14(tower: PhysicalTower, drops: int = 200) -> list[float]:
+    held = held_state(tower)
+    dropped = {"red": 12, "blue": 12, "green": 6}
+    ms = []
+    for i in range(drops):
+        start = time.perf_counter()
+        tower.drop(held, dropped, random.Random(i))
+        ms.append((time.perf_counter() - start) * 1000)
+    return ms
+
+
+def time_frames(tower: PhysicalTower, moving: int = 100, spread: int = 5) -> list[float]:
+    """Per-frame cost (4 steps + batch pose read) in frames with ``moving`` ± ``spread`` awake
+    cubes (160 cubes are poured into ~14 held so that about 100 are in flight at once)."""
+    held = held_state(tower)
+    per_frame: list[float] = []
+    for seed in range(10):
+        run = tower.start(held, {"red": 80, "blue": 80}, random.Random(seed))
+        while not run.done:
+            start = time.perf_counter()
+            run.step_frame()
+            elapsed = (time.perf_counter() - start) * 1000
+            if abs(run.moving - moving) <= spread:
+                per_frame.append(elapsed)
+    return per_frame
+
+
+def line(name: str, ms: list[float]) -> str:
+    return (
+        f"{name:<40} n={len(ms):<5} median {statistics.median(ms):6.2f} ms   "
+        f"p95 {percentile(ms, 95):6.2f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--feel-drops", type=int, default=1000)
+    parser.add_argument("--seeds", type=int, nargs="*", default=[1, 2, 3])
+    args = parser.parse_args()
+    tower = PhysicalTower()
+    tower.drop((), {"red": 5}, random.Random(0))  # warm up
+    print(line("30 cubes into ~14 held (headless)", time_30_into_14(tower)))
+    print(line("frame: 4 steps + poses, 100 moving", time_frames(tower)))
+    for seed in args.seeds:
+        s = run_stats(tower, args.feel_drops, seed).summary()
+        print(
+            f"seed {seed}: {s['drops']} drops  ms p50 {s['ms_median']:.2f} p95 {s['ms_p95']:.2f} | "
+            f"exit {s['exit_fraction_mean']:.3f}  held mean {s['held_mean']:.1f} "
+            f"p90 {s['held_p90']:.0f} max {s['held_max']} final {s['held_final']}  "
+            f"release {s['release_share']:.1%}  jams {s['jams']}  escapes {s['escapes']}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

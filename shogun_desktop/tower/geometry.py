@@ -1,0 +1,383 @@
+"""The tower's shape and physical constants, loaded from ``data/tower.yaml`` and validated.
+
+Everything that changes how cubes tumble lives in the YAML file, not in code, so the feel of
+the tower is tuned in one place. Loading checks every key and reports the first problem as
+``TowerDataError("data/tower.yaml: baffles[2].radius: must be a positive number")``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_PATH = REPO_ROOT / "data" / "tower.yaml"
+
+Point = tuple[float, float]
+
+SEGMENT_GROUPS = ("walls", "baffles", "lips", "ledges", "tray")
+REQUIRED_GROUPS = ("walls", "baffles")
+
+
+class TowerDataError(ValueError):
+    """A tower geometry file is missing a key or holds a value that cannot work."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One static part: a thick line from ``a`` to ``b`` (``radius`` = half its thickness)."""
+
+    kind: str  # the YAML group: walls, baffles, lips, ledges, tray
+    name: str
+    a: Point
+    b: Point
+    radius: float
+
+
+@dataclass(frozen=True)
+class CubeSpec:
+    size: float
+    bevel: float
+    mass: float
+    friction: float
+    restitution: float
+
+
+@dataclass(frozen=True)
+class SimulationSpec:
+    steps_per_second: int
+    iterations: int
+    collision_slop: float
+    sleep_time_threshold: float
+    idle_speed_threshold: float
+    time_cap: float
+    settle_cap: float
+    steps_per_frame: int
+    hull_check_every: int
+
+    @property
+    def dt(self) -> float:
+        return 1.0 / self.steps_per_second
+
+    @property
+    def cap_steps(self) -> int:
+        return round(self.time_cap * self.steps_per_second)
+
+    @property
+    def settle_steps(self) -> int:
+        return round(self.settle_cap * self.steps_per_second)
+
+
+@dataclass(frozen=True)
+class PourSpec:
+    y: float
+    x_min: float
+    x_max: float
+    row_size: int
+    row_interval_steps: int
+    jitter: float
+    speed: float
+    speed_jitter: float
+    spin: float
+
+
+@dataclass(frozen=True)
+class Box:
+    x_min: float
+    y_min: float
+    x_max: float
+    y_max: float
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x_min <= x <= self.x_max and self.y_min <= y <= self.y_max
+
+
+@dataclass(frozen=True)
+class TowerGeometry:
+    """The validated content of a tower file (immutable, safe to share between towers)."""
+
+    source: str  # how errors and reports name the file
+    gravity: float
+    cube: CubeSpec
+    static_friction: float
+    static_restitution: float
+    simulation: SimulationSpec
+    pour: PourSpec
+    segments: tuple[Segment, ...]
+    exit_box: Box
+    gate: Segment
+    hull: tuple[Point, ...]
+    rest_slots: tuple[tuple[float, float, float], ...]
+
+    def segments_of(self, kind: str) -> tuple[Segment, ...]:
+        return tuple(s for s in self.segments if s.kind == kind)
+
+    def hull_contains(self, x: float, y: float) -> bool:
+        """Even-odd point-in-polygon test against the outline (escapes are outside it)."""
+        inside = False
+        pts = self.hull
+        j = len(pts) - 1
+        for i in range(len(pts)):
+            xi, yi = pts[i]
+            xj, yj = pts[j]
+            if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+                inside = not inside
+            j = i
+        return inside
+
+    @property
+    def bounds(self) -> Box:
+        xs = [p[0] for p in self.hull]
+        ys = [p[1] for p in self.hull]
+        return Box(min(xs), min(ys), max(xs), max(ys))
+
+
+class _Reader:
+    """Typed access to nested YAML that names the exact key on failure."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, key: str, message: str) -> TowerDataError:
+        return TowerDataError(f"{self.source}: {key}: {message}")
+
+    def mapping(self, data: Any, key: str) -> Mapping[str, Any]:
+        if not isinstance(data, Mapping):
+            raise self.fail(key, f"must be a mapping, not {type(data).__name__}")
+        return data
+
+    def get(self, data: Mapping[str, Any], key: str, path: str) -> Any:
+        if key not in data:
+            raise self.fail(path, "missing")
+        return data[key]
+
+    def number(
+        self,
+        data: Mapping[str, Any],
+        key: str,
+        path: str,
+        *,
+        positive: bool = False,
+        non_negative: bool = False,
+    ) -> float:
+        value = self.get(data, key, path)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            raise self.fail(path, f"must be a number, not {value!r}")
+        if positive and value <= 0:
+            raise self.fail(path, "must be a positive number")
+        if non_negative and value < 0:
+            raise self.fail(path, "must not be negative")
+        return float(value)
+
+    def integer(self, data: Mapping[str, Any], key: str, path: str, *, minimum: int = 1) -> int:
+        value = self.get(data, key, path)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(path, f"must be a whole number, not {value!r}")
+        if value < minimum:
+            raise self.fail(path, f"must be at least {minimum}")
+        return value
+
+    def point(self, value: Any, path: str) -> Point:
+        if (
+            not isinstance(value, list | tuple)
+            or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int | float) for v in value)
+            or not all(math.isfinite(v) for v in value)
+        ):
+            raise self.fail(path, f"must be a point [x, y], not {value!r}")
+        return (float(value[0]), float(value[1]))
+
+    def segment(self, data: Any, path: str, kind: str, default_name: str) -> Segment:
+        data = self.mapping(data, path)
+        a = self.point(self.get(data, "a", f"{path}.a"), f"{path}.a")
+        b = self.point(self.get(data, "b", f"{path}.b"), f"{path}.b")
+        radius = self.number(data, "radius", f"{path}.radius", positive=True)
+        if a == b:
+            raise self.fail(path, "a and b are the same point")
+        name = data.get("name", default_name)
+        if not isinstance(name, str):
+            raise self.fail(f"{path}.name", f"must be text, not {name!r}")
+        return Segment(kind, name, a, b, radius)
+
+
+def _display_name(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(REPO_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def parse_geometry(data: Any, source: str = "data/tower.yaml") -> TowerGeometry:
+    """Validate already-parsed YAML; ``source`` names the file in error messages."""
+    r = _Reader(source)
+    root = r.mapping(data, "(top level)")
+    gravity = r.number(root, "gravity", "gravity", positive=True)
+
+    c = r.mapping(r.get(root, "cube", "cube"), "cube")
+    cube = CubeSpec(
+        size=r.number(c, "size", "cube.size", positive=True),
+        bevel=r.number(c, "bevel", "cube.bevel", non_negative=True),
+        mass=r.number(c, "mass", "cube.mass", positive=True),
+        friction=r.number(c, "friction", "cube.friction", non_negative=True),
+        restitution=r.number(c, "restitution", "cube.restitution", non_negative=True),
+    )
+    if cube.bevel * 2 >= cube.size:
+        raise r.fail("cube.bevel", "must be less than half of cube.size")
+    if cube.restitution > 1:
+        raise r.fail("cube.restitution", "must be at most 1")
+
+    st = r.mapping(r.get(root, "static", "static"), "static")
+    static_friction = r.number(st, "friction", "static.friction", non_negative=True)
+    static_restitution = r.number(st, "restitution", "static.restitution", non_negative=True)
+    if static_restitution > 1:
+        raise r.fail("static.restitution", "must be at most 1")
+
+    s = r.mapping(r.get(root, "simulation", "simulation"), "simulation")
+    sim = SimulationSpec(
+        steps_per_second=r.integer(s, "steps_per_second", "simulation.steps_per_second"),
+        iterations=r.integer(s, "iterations", "simulation.iterations"),
+        collision_slop=r.number(
+            s, "collision_slop", "simulation.collision_slop", non_negative=True
+        ),
+        sleep_time_threshold=r.number(
+            s, "sleep_time_threshold", "simulation.sleep_time_threshold", positive=True
+        ),
+        idle_speed_threshold=r.number(
+            s, "idle_speed_threshold", "simulation.idle_speed_threshold", positive=True
+        ),
+        time_cap=r.number(s, "time_cap", "simulation.time_cap", positive=True),
+        settle_cap=r.number(s, "settle_cap", "simulation.settle_cap", positive=True),
+        steps_per_frame=r.integer(s, "steps_per_frame", "simulation.steps_per_frame"),
+        hull_check_every=r.integer(s, "hull_check_every", "simulation.hull_check_every"),
+    )
+    if sim.steps_per_second < 120:
+        raise r.fail(
+            "simulation.steps_per_second",
+            "must be at least 120 (cubes tunnel through baffles at larger steps)",
+        )
+
+    p = r.mapping(r.get(root, "pour", "pour"), "pour")
+    pour = PourSpec(
+        y=r.number(p, "y", "pour.y"),
+        x_min=r.number(p, "x_min", "pour.x_min"),
+        x_max=r.number(p, "x_max", "pour.x_max"),
+        row_size=r.integer(p, "row_size", "pour.row_size"),
+        row_interval_steps=r.integer(p, "row_interval_steps", "pour.row_interval_steps"),
+        jitter=r.number(p, "jitter", "pour.jitter", non_negative=True),
+        speed=r.number(p, "speed", "pour.speed", non_negative=True),
+        speed_jitter=r.number(p, "speed_jitter", "pour.speed_jitter", non_negative=True),
+        spin=r.number(p, "spin", "pour.spin", non_negative=True),
+    )
+    if pour.x_max < pour.x_min:
+        raise r.fail("pour.x_max", "must not be less than pour.x_min")
+
+    segments: list[Segment] = []
+    for group in SEGMENT_GROUPS:
+        if group not in root:
+            if group in REQUIRED_GROUPS:
+                raise r.fail(group, "missing")
+            continue
+        items = root[group]
+        if items is None:
+            items = []
+        if not isinstance(items, list):
+            raise r.fail(group, f"must be a list of segments, not {type(items).__name__}")
+        if group in REQUIRED_GROUPS and not items:
+            raise r.fail(group, "must list at least one segment")
+        for i, item in enumerate(items):
+            segments.append(r.segment(item, f"{group}[{i}]", group, f"{group}-{i}"))
+
+    e = r.mapping(r.get(root, "exit_box", "exit_box"), "exit_box")
+    exit_box = Box(
+        r.number(e, "x_min", "exit_box.x_min"),
+        r.number(e, "y_min", "exit_box.y_min"),
+        r.number(e, "x_max", "exit_box.x_max"),
+        r.number(e, "y_max", "exit_box.y_max"),
+    )
+    if exit_box.x_max <= exit_box.x_min or exit_box.y_max <= exit_box.y_min:
+        raise r.fail("exit_box", "x_max/y_max must be greater than x_min/y_min")
+
+    gate = r.segment(r.get(root, "gate", "gate"), "gate", "gate", "gate")
+
+    hull_data = r.get(root, "hull", "hull")
+    if not isinstance(hull_data, list) or len(hull_data) < 3:
+        raise r.fail("hull", "must be a list of at least 3 points")
+    hull = tuple(r.point(v, f"hull[{i}]") for i, v in enumerate(hull_data))
+
+    slots_data = r.get(root, "rest_slots", "rest_slots")
+    if not isinstance(slots_data, list) or not slots_data:
+        raise r.fail("rest_slots", "must be a non-empty list of [x, y, angle]")
+    slots: list[tuple[float, float, float]] = []
+    for i, v in enumerate(slots_data):
+        if (
+            not isinstance(v, list)
+            or len(v) != 3
+            or any(isinstance(n, bool) or not isinstance(n, int | float) for n in v)
+        ):
+            raise r.fail(f"rest_slots[{i}]", f"must be [x, y, angle], not {v!r}")
+        slots.append((float(v[0]), float(v[1]), float(v[2])))
+
+    geometry = TowerGeometry(
+        source=source,
+        gravity=gravity,
+        cube=cube,
+        static_friction=static_friction,
+        static_restitution=static_restitution,
+        simulation=sim,
+        pour=pour,
+        segments=tuple(segments),
+        exit_box=exit_box,
+        gate=gate,
+        hull=hull,
+        rest_slots=tuple(slots),
+    )
+    _check_layout(geometry, r)
+    return geometry
+
+
+def _check_layout(g: TowerGeometry, r: _Reader) -> None:
+    """Cross-checks that catch a tower in which cubes would start or rest outside the walls."""
+    for x in (g.pour.x_min, g.pour.x_max):
+        if not g.hull_contains(x, g.pour.y):
+            raise r.fail("pour", f"pour point ({x}, {g.pour.y}) lies outside the hull")
+    for i, (x, y, _) in enumerate(g.rest_slots):
+        if not g.hull_contains(x, y):
+            raise r.fail(f"rest_slots[{i}]", f"({x}, {y}) lies outside the hull")
+        if g.exit_box.contains(x, y):
+            raise r.fail(f"rest_slots[{i}]", f"({x}, {y}) lies inside exit_box")
+    ex = g.exit_box
+    if not any(
+        g.hull_contains(x, y)
+        for x, y in (
+            ((ex.x_min + ex.x_max) / 2, (ex.y_min + ex.y_max) / 2),
+            (ex.x_min, ex.y_min),
+            (ex.x_max, ex.y_max),
+            (ex.x_min, ex.y_max),
+            (ex.x_max, ex.y_min),
+        )
+    ):
+        raise r.fail("exit_box", "does not overlap the hull")
+
+
+def load_geometry(path: str | Path | None = None) -> TowerGeometry:
+    """Read and validate a tower file (default ``data/tower.yaml``)."""
+    path = DEFAULT_PATH if path is None else Path(path)
+    source = _display_name(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TowerDataError(f"{source}: cannot be read: {exc.strerror or exc}") from exc
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise TowerDataError(f"{source}: not valid YAML: {exc}") from exc
+    return parse_geometry(data, source)
