@@ -61,6 +61,7 @@ class App:
         font_dir: Path | None = None,
         show_new_game: bool = True,
         title: str = "Shogun Desktop",
+        confirm_quit: Callable[[], bool] | None = None,
     ) -> None:
         pygame.init()
         pygame.display.set_caption(title)
@@ -90,6 +91,8 @@ class App:
         self._has_autosave = has_autosave
         self.on_resume = on_resume
         self.on_load = on_load or self._default_on_load
+        # asked when the window is closed: True = it handled the request (e.g. asks first)
+        self.confirm_quit = confirm_quit
         if fullscreen:
             self.toggle_fullscreen()
         if show_new_game:
@@ -185,7 +188,8 @@ class App:
     def dispatch(self, inp: Input) -> None:
         """One input: the App keeps quit, resize and fullscreen; the top scene gets the rest."""
         if inp.kind is Kind.QUIT:
-            self.quit()
+            if self.confirm_quit is None or not self.confirm_quit():
+                self.quit()
             return
         if inp.kind is Kind.RESIZE and inp.size is not None:
             self.resize(inp.size)
@@ -259,6 +263,30 @@ class App:
         return self.scenes.push(scene)
 
 
+def make_game_app(
+    size: tuple[int, int] = LOGICAL_SIZE,
+    *,
+    saves_folder: Path | str | None = None,
+    tower: Callable[[], object] | None = None,
+    computer_delay: float = 0.6,
+    animate: bool = True,
+    **kw,
+) -> App:
+    """An App whose setup screen starts, resumes and loads real games (a GameHost).
+
+    saves_folder defaults to $SHOGUN_DESKTOP_SAVES or the user data folder; tower is a
+    factory (default: the physical tower recording frames for the battle animation).
+    """
+    from shogun_desktop.ui.session import GameHost
+
+    host = GameHost(saves_folder, tower=tower, computer_delay=computer_delay,  # type: ignore[arg-type]
+                    animate=animate)
+    app = App(size, on_start=host.start, has_autosave=host.has_autosave, on_resume=host.resume,
+              on_load=host.load_dialog, confirm_quit=host.confirm_quit, **kw)
+    host.attach(app)
+    return app
+
+
 def run_window(argv: Sequence[str] | None = None) -> int:
     """Open the window (the CLI's default command)."""
     parser = argparse.ArgumentParser(prog="shogun-desktop")
@@ -267,7 +295,7 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fps", type=int, default=60)
     args = parser.parse_args(list(argv) if argv is not None else [])
     w, _, h = args.size.lower().partition("x")
-    app = App((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
+    app = make_game_app((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
     try:
         return app.run()
     finally:

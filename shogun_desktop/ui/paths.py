@@ -21,3 +21,16 @@ def assets_dir() -> Path:
 
 def data_dir() -> Path:
     return Path(os.environ.get("SHOGUN_DESKTOP_DATA") or repo_root() / "data")
+
+
+def saves_dir() -> Path:
+    """Saves and the autosave: $SHOGUN_DESKTOP_SAVES, else the user's data folder.
+
+    (SHOGUN_DESKTOP_DATA already names the folder of the board data files.)
+    """
+    env = os.environ.get("SHOGUN_DESKTOP_SAVES")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("shogun-desktop"))

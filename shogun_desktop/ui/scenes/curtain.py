@@ -25,11 +25,14 @@ class CurtainScene(Scene):
     opaque = True
 
     def __init__(self, app: App, name: str, colour: str, *, reason: str = "",
-                 on_reveal: Callable[[], None] | None = None) -> None:
+                 on_reveal: Callable[[], None] | None = None,
+                 button_text: str | None = None) -> None:
         super().__init__(app)
         self.name, self.colour, self.reason, self.on_reveal = name, colour, reason, on_reveal
         w, h = app.logical_size
-        self.ui = WidgetGroup([Button((w // 2 - 170, h // 2 + 90, 340, 60), f"I am {name}",
+        text = button_text or f"I am {name}"
+        bw = max(340, app.theme.fonts.size(text, 21, True)[0] + 60)
+        self.ui = WidgetGroup([Button((w // 2 - bw // 2, h // 2 + 90, bw, 60), text,
                                       self.reveal, primary=True, hotkey=Action.CONFIRM,
                                       key="reveal", size=21)])
 

@@ -1,0 +1,88 @@
+"""`shogun-desktop demo`: an all-computer game in the window, with every animation.
+
+Attract mode: when a game ends, the next one starts with the next seed. It never writes the
+autosave (a demo must not replace a real game). pygame is imported only inside run().
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--frames", type=int, default=None, help="exit after N frames")
+    parser.add_argument("--screenshot", default=None, help="write a PNG when exiting")
+    parser.add_argument("--size", default="1600x900", help="window size, e.g. 1280x720")
+    parser.add_argument("--delay", type=float, default=0.35,
+                        help="seconds between computer decisions")
+    parser.add_argument("--tower", choices=("physical", "probabilistic"), default="physical")
+
+
+def run(args: argparse.Namespace) -> int:
+    import pygame
+
+    from shogun_desktop.ui.app import make_game_app
+    from shogun_desktop.ui.gamefacts import DEFAULT_DAIMYO
+    from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
+    from shogun_desktop.ui.session import physical_tower, probabilistic_tower
+
+    w, _, h = str(args.size).lower().partition("x")
+    tower = physical_tower if args.tower == "physical" else probabilistic_tower
+    app = make_game_app((int(w), int(h)), tower=tower, computer_delay=args.delay,
+                        title="Shogun Desktop — demo")
+    host = app.host  # type: ignore[attr-defined]
+    host.autosave = False
+    seed = [int(args.seed)]
+
+    def start() -> None:
+        seats = [Seat(name.split()[0], colour, True)
+                 for colour, name in DEFAULT_DAIMYO[: args.players]]
+        host.start(NewGameSettings(seats=seats, board="sun", start_mode="draft", seed=seed[0]))
+        seed[0] += 1
+
+    start()
+    try:
+        app.running = True
+        frames = 0
+        while app.running and (args.frames is None or frames < args.frames):
+            elapsed = app.clock.tick(app.fps) / 1000
+            app.frame(min(elapsed, 0.25))
+            frames += 1
+            if host.session is None and app.running:  # back at setup: next game
+                start()
+            else:
+                attract_step(app, host, elapsed)
+        if args.screenshot:
+            app.screenshot(args.screenshot)
+            print(f"screenshot written to {args.screenshot}")
+    finally:
+        pygame.quit()
+    return 0
+
+
+def attract_step(app, host, elapsed: float) -> None:
+    """Nobody is at the table: close finished overlays after a pause, restart after the end."""
+    from shogun_desktop.ui.scenes.drop_notice import DropNotice
+    from shogun_desktop.ui.scenes.end import EndScene
+    from shogun_desktop.ui.scenes.winter import WinterScene
+
+    top = app.scenes.top
+    top.demo_time = getattr(top, "demo_time", 0.0) + elapsed
+    name = type(top).__name__
+    if name == "BattleOverlay":
+        if getattr(top, "finished", True) and top.demo_time > 2.5 + _replay_seconds(top):
+            top.close()
+    elif isinstance(top, WinterScene) and top.demo_time > 6:
+        top.close()
+    elif isinstance(top, EndScene) and top.demo_time > 8:
+        host.to_setup()
+    elif isinstance(top, DropNotice):
+        pass  # closes itself
+
+
+def _replay_seconds(overlay) -> float:
+    replay = getattr(overlay, "replay", None)
+    fps = getattr(overlay, "frames_per_second", 60) or 60
+    return (replay.length / fps) if replay is not None else 0.0

@@ -1,0 +1,101 @@
+"""Card drawings shared by the game and planning screens: faces, backs, short names.
+
+A card back never depends on the card: the one function that draws backs takes no card, so
+a face-down card cannot leak through its back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from shogun_desktop.ui import theme as th
+
+SHORT_ACTION = {
+    "castle": "Castle", "temple": "Temple", "theater": "Theatre", "rice": "Rice", "tax": "Tax",
+    "recruit-5": "Recruit 5", "recruit-3": "Recruit 3", "recruit-1-move": "Recruit 1",
+    "battle-a": "Battle A", "battle-b": "Battle B",
+}
+SPECIAL_NAMES = {
+    "tax-bonus": "Tax +1", "rice-bonus": "Rice +1", "recruit-bonus": "Recruit +1",
+    "attack-bonus": "Attack +1", "defence-bonus": "Defence +1",
+}
+BACK = (120, 36, 28)
+CHEST_FACE_LABEL = "war chests"  # printed on every chest card face (tests count faces by it)
+
+
+def chest_value(card: str) -> int | None:
+    if card.startswith("chest-") and card[6:].isdigit():
+        return int(card[6:])
+    return None
+
+
+def draw_back(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts) -> None:
+    """A face-down card: the same picture for every card."""
+    pygame.draw.rect(surface, BACK, rect, border_radius=5)
+    inner = rect.inflate(-6, -6)
+    pygame.draw.rect(surface, th.GOLD, inner, 1, border_radius=4)
+    if min(rect.size) >= 30:
+        k = fonts.kanji("将", max(12, min(rect.w, rect.h) // 2), th.GOLD)
+        if k is not None:
+            surface.blit(k, k.get_rect(center=rect.center))
+
+
+def draw_frame(surface: pygame.Surface, rect: pygame.Rect, fill=th.PAPER_LIGHT,
+               border=th.INK_SOFT, width: int = 1) -> None:
+    pygame.draw.rect(surface, fill, rect, border_radius=5)
+    pygame.draw.rect(surface, border, rect, width, border_radius=5)
+
+
+def draw_province_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
+                       name: str, region: str | None, tax: int, rice: int, slots: int,
+                       extra: str = "", *, selected: bool = False) -> None:
+    """Province card: region stripe, name, tax / rice / building spaces."""
+    draw_frame(surface, rect, border=th.VERMILION if selected else th.INK_SOFT,
+               width=3 if selected else 1)
+    stripe = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, 8)
+    pygame.draw.rect(surface, th.REGION_COLOURS.get(region or "", th.LAND), stripe,
+                     border_radius=3)
+    size = 16 if rect.w >= 100 else 14
+    th.blit_text(surface, fonts, fonts.fit(name, size, rect.w - 8, True),
+                 (rect.centerx, rect.y + 14), size, th.INK, bold=True, anchor="midtop")
+    th.blit_text(surface, fonts, f"tax {tax} · rice {rice}", (rect.centerx, rect.y + 34), 13,
+                 th.INK_SOFT, anchor="midtop")
+    spaces = f"{slots} space{'s' if slots != 1 else ''}"
+    line = f"{spaces} · {extra}" if extra else spaces
+    if rect.h >= 64:
+        th.blit_text(surface, fonts, fonts.fit(line, 13, rect.w - 6), (rect.centerx, rect.y + 51),
+                     13, th.INK_SOFT, anchor="midtop")
+
+
+def draw_chest_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts, value: int,
+                    *, selected: bool = False) -> None:
+    draw_frame(surface, rect, fill=th.mix(th.PAPER_LIGHT, th.GOLD, 0.35),
+               border=th.VERMILION if selected else th.INK_SOFT, width=3 if selected else 1)
+    th.blit_text(surface, fonts, str(value), (rect.centerx, rect.centery - 6), 28, th.INK,
+                 bold=True, anchor="center")
+    th.blit_text(surface, fonts, CHEST_FACE_LABEL, (rect.centerx, rect.bottom - 6), 12,
+                 th.INK_SOFT, anchor="midbottom")
+
+
+def draw_action_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
+                     position: int, action: str | None, *, done: bool = False,
+                     current: bool = False) -> None:
+    """One position of the action row: number, and the action when face up."""
+    if action is None:
+        draw_back(surface, rect, fonts)
+        th.blit_text(surface, fonts, str(position), (rect.x + 5, rect.y + 3), 13, th.GOLD,
+                     bold=True)
+        return
+    fill = th.PAPER_DARK if done else th.PAPER_LIGHT
+    draw_frame(surface, rect, fill=fill, border=th.GOLD if current else th.INK_SOFT,
+               width=3 if current else 1)
+    ink = th.INK_FAINT if done else th.INK
+    th.blit_text(surface, fonts, str(position), (rect.x + 5, rect.y + 3), 13, th.INK_SOFT,
+                 bold=True)
+    words = SHORT_ACTION.get(action, action).split(" ")
+    y = rect.centery - 8 * (len(words) - 1) + 6
+    for word in words:
+        size = 12 if fonts.size(word, 12, True)[0] <= rect.w - 4 else 10
+        th.blit_text(surface, fonts, fonts.fit(word, size, rect.w - 2, True), (rect.centerx, y),
+                     size, ink, bold=True, anchor="center")
+        y += 16

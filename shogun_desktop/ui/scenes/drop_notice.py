@@ -1,0 +1,76 @@
+"""A short notice of one tower drop: used when the battle animation is not available.
+
+Shows who fought where and the outcome line the engine logged (``record.summary``), with the
+cubes that came out. It closes itself after a few seconds, or on Skip / Enter / Esc / click.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.inputs import Action, Input
+from shogun_desktop.ui.scene import Scene
+from shogun_desktop.ui.widgets import Button, Panel, WidgetGroup, draw_veil, wrap_text
+
+if TYPE_CHECKING:
+    from shogun_desktop.rules.engine import DropRecord
+    from shogun_desktop.ui.app import App
+
+
+class DropNotice(Scene):
+    opaque = False
+    SECONDS = 3.5
+
+    def __init__(self, app: App, record: DropRecord, colours: dict[str, str] | None = None) -> None:
+        super().__init__(app)
+        self.record = record
+        self.colours = colours or {}
+        self.time = 0.0
+        self.box = pygame.Rect(400, 250, 800, 360)
+        title = ("Revolt" if record.kind == "revolt" else "Battle") + (
+            f" in {record.province}" if record.province else "")
+        self.ui = WidgetGroup([
+            Panel(self.box, title),
+            Button((self.box.right - 190, self.box.bottom - 66, 160, 46), "Skip", self.skip,
+                   primary=True, key="skip"),
+        ])
+
+    def skip(self) -> None:
+        self.app.scenes.remove(self)
+
+    def handle(self, inp: Input) -> bool:
+        if self.ui.handle(inp):
+            return True
+        if inp.is_action(Action.CONFIRM) or inp.is_action(Action.CANCEL) or inp.is_click(1):
+            self.skip()
+        return True
+
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+        self.time += dt
+        if self.time >= self.SECONDS:
+            self.skip()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_veil(surface)
+        self.ui.draw(surface, self.app.theme)
+        fonts = self.app.theme.fonts
+        x, y = self.box.x + 24, self.box.y + 66
+        for line in wrap_text(fonts, self.record.summary or "The tower decided.", 18,
+                              self.box.w - 48)[:6]:
+            th.blit_text(surface, fonts, line, (x, y), 18, th.INK)
+            y += 26
+        y += 8
+        th.blit_text(surface, fonts, "Out of the tower:", (x, y + 12), 16, th.INK_SOFT, bold=True,
+                     anchor="midleft")
+        cx = x + 175
+        for colour, n in sorted(self.record.result.out.items()):
+            if not n:
+                continue
+            th.draw_cube(surface, colour, (cx + 11, y + 12), 22)
+            r = th.blit_text(surface, fonts, str(n), (cx + 26, y + 12), 17, th.INK, bold=True,
+                             anchor="midleft")
+            cx = r.right + 16

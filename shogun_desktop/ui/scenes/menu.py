@@ -1,0 +1,208 @@
+"""The in-game menu (Esc), Save as…, and the load dialog listing the saves folder."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.inputs import Action, Input
+from shogun_desktop.ui.scene import Scene
+from shogun_desktop.ui.widgets import (
+    Button,
+    ConfirmDialog,
+    Label,
+    Panel,
+    TextInput,
+    Widget,
+    WidgetGroup,
+    draw_veil,
+)
+
+if TYPE_CHECKING:
+    from shogun_desktop.ui.app import App
+    from shogun_desktop.ui.session import GameHost, GameSession
+
+
+class _Modal(Scene):
+    """A transparent overlay with widgets; Esc closes it."""
+
+    opaque = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.ui = WidgetGroup()
+
+    def close(self) -> None:
+        self.app.scenes.remove(self)
+
+    def handle(self, inp: Input) -> bool:
+        if self.ui.handle(inp):
+            return True
+        if inp.is_action(Action.CANCEL):
+            self.close()
+        return True  # modal
+
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_veil(surface)
+        self.ui.draw(surface, self.app.theme)
+
+
+class MenuScene(_Modal):
+    def __init__(self, app: App, session: GameSession, host: GameHost | None) -> None:
+        super().__init__(app)
+        self.session, self.host = session, host
+        box = pygame.Rect(600, 200, 400, 470)
+        w: list[Widget] = [Panel(box, "Menu")]
+        y = box.y + 74
+        for key, text, fn, disabled in (
+            ("resume", "Resume", self.close, None),
+            ("save", "Save as…", self.save_as, None),
+            ("load", "Load…", self.load, None if host else "No game host"),
+            ("new", "New game", self.new_game, None if host else "No game host"),
+            ("quit", "Quit", self.quit, None),
+        ):
+            w.append(Button((box.x + 40, y, box.w - 80, 56), text, fn, key=key, disabled=disabled,
+                            primary=key == "resume", size=20))
+            y += 74
+        self.ui.set_widgets(w)
+
+    def save_as(self) -> None:
+        self.close()
+        self.app.push(SaveAsScene(self.app, self.session))
+
+    def load(self) -> None:
+        if self.host is not None:
+            self.close()
+            self.app.push(LoadScene(self.app, self.host))
+
+    def new_game(self) -> None:
+        host = self.host
+        if host is None:
+            return
+        self.close()
+        self.app.push(ConfirmDialog(
+            self.app, "Leave this game?",
+            "It stays in the autosave (and any save you made); Resume brings it back.",
+            on_confirm=host.to_setup, confirm_text="New game"))
+
+    def quit(self) -> None:
+        self.close()
+        self.app.push(ConfirmDialog(self.app, "Quit Shogun?",
+                                    "The game is autosaved after every move.",
+                                    on_confirm=self.app.quit, confirm_text="Quit"))
+
+
+def safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9 _.-]", "", text).strip().replace(" ", "-")[:40]
+
+
+class SaveAsScene(_Modal):
+    def __init__(self, app: App, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.name = datetime.now().strftime("shogun-%Y%m%d-%H%M")
+        self.message = ""
+        self.box = pygame.Rect(500, 280, 600, 280)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        b = self.box
+        field = TextInput((b.x + 30, b.y + 110, b.w - 60, 46), self.name, self.set_name,
+                          max_len=40, on_submit=lambda _t: self.save(), key="name")
+        self.ui.set_widgets([
+            Panel(b, "Save the game as"),
+            Label((b.x + 30, b.y + 70), f"in {self.session.folder}", 15, th.INK_SOFT,
+                  width=b.w - 60),
+            field,
+            Label((b.x + 30, b.y + 166), self.message, 15, th.VERMILION, width=b.w - 60,
+                  key="message"),
+            Button((b.right - 190, b.bottom - 70, 160, 46), "Save", self.save, primary=True,
+                   key="save", disabled=None if safe_name(self.name) else "Type a name"),
+            Button((b.right - 370, b.bottom - 70, 160, 46), "Cancel", self.close, key="cancel"),
+        ])
+        if self.ui.focused is None:
+            self.ui.focus(self.ui.by_key("name"))
+
+    def set_name(self, text: str) -> None:
+        self.name = text
+        self.rebuild()
+
+    def save(self) -> None:
+        name = safe_name(self.name)
+        if not name:
+            return
+        path = self.session.folder / f"{name}.yaml"
+        if self.session.save_as(path):
+            self.close()
+            self.app.push(ConfirmDialog(self.app, "Saved", f"The game was saved as {path.name}.",
+                                        cancel_text=None))
+        else:
+            self.message = self.session.save_error or "Could not save"
+            self.session.save_error = None
+            self.rebuild()
+
+    def handle(self, inp: Input) -> bool:
+        if inp.is_action(Action.CONFIRM):
+            self.save()
+            return True
+        return super().handle(inp)
+
+
+class LoadScene(_Modal):
+    """The saves in the saves folder, newest first; a click loads one."""
+
+    PER_PAGE = 8
+
+    def __init__(self, app: App, host: GameHost) -> None:
+        super().__init__(app)
+        self.host = host
+        from shogun_desktop.ui.session import list_saves
+
+        self.files: list[Path] = list_saves(host.folder)
+        self.page = 0
+        self.box = pygame.Rect(450, 130, 700, 640)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        b = self.box
+        w: list[Widget] = [Panel(b, "Load a saved game")]
+        if not self.files:
+            w.append(Label((b.x + 30, b.y + 80), f"No saves in {self.host.folder}", 17,
+                           th.INK_SOFT, width=b.w - 60))
+        start = self.page * self.PER_PAGE
+        y = b.y + 70
+        for i, path in enumerate(self.files[start:start + self.PER_PAGE]):
+            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            w.append(Button((b.x + 30, y, b.w - 60, 52), f"{path.stem}   ·   {when}",
+                            lambda p=path: self.load(p), key=f"file-{start + i}", size=17,
+                            tooltip=str(path)))
+            y += 60
+        pages = max(1, -(-len(self.files) // self.PER_PAGE))
+        if pages > 1:
+            w.append(Button((b.x + 30, b.bottom - 70, 120, 46), "◀", self.prev, key="prev",
+                            disabled=None if self.page else "First page"))
+            w.append(Button((b.x + 160, b.bottom - 70, 120, 46), "▶", self.next, key="next",
+                            disabled=None if self.page < pages - 1 else "Last page"))
+        w.append(Button((b.right - 190, b.bottom - 70, 160, 46), "Cancel", self.close,
+                        key="cancel"))
+        self.ui.set_widgets(w)
+
+    def prev(self) -> None:
+        self.page -= 1
+        self.rebuild()
+
+    def next(self) -> None:
+        self.page += 1
+        self.rebuild()
+
+    def load(self, path: Path) -> None:
+        self.close()
+        self.host.load(path)

@@ -1,0 +1,111 @@
+"""Winter summary: rice loss, provisions, revolts, and the scoring table.
+
+The engine scores inside ``apply``; rather than recompute the rules here, the table is read
+back from the log lines the engine wrote ("X scores N VP (provinces 5, buildings 2, ...):
+T in all"), so the window shows exactly what was scored.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.inputs import Action, Input
+from shogun_desktop.ui.scene import Scene
+from shogun_desktop.ui.widgets import Button, Panel, WidgetGroup, draw_veil, wrap_text
+
+if TYPE_CHECKING:
+    from shogun_desktop.ui.app import App
+    from shogun_desktop.ui.session import GameSession
+
+
+def parse_scores(lines: list[str], names: dict[str, str]) -> list[dict]:
+    """Rows {colour, name, provinces, buildings, majorities, gained, total} from the log."""
+    from shogun_desktop.ui.scenes.game import SCORE_RE
+
+    by_name = {n: c for c, n in names.items()}
+    rows = []
+    for line in lines:
+        m = SCORE_RE.match(line)
+        if not m:
+            continue
+        name, gained, detail, total = m.group(1), int(m.group(2)), m.group(3), int(m.group(4))
+        parts: dict[str, int] = {}
+        if detail != "nothing":
+            for item in detail.split(", "):
+                label, _, value = item.rpartition(" ")
+                if value.lstrip("-").isdigit():
+                    parts[label] = int(value)
+        majorities = [f"{k} {v}" for k, v in parts.items() if k not in ("provinces", "buildings")]
+        rows.append({"colour": by_name.get(name, ""), "name": name,
+                     "provinces": parts.get("provinces", 0), "buildings": parts.get("buildings", 0),
+                     "majorities": majorities, "gained": gained, "total": total})
+    return rows
+
+
+class WinterScene(Scene):
+    opaque = False
+
+    def __init__(self, app: App, session: GameSession, lines: list[str]) -> None:
+        super().__init__(app)
+        self.lines = lines
+        names = {c: session.name(c) for c in session.seats}
+        self.rows = parse_scores(lines, names)
+        self.notes = [x for x in lines if " scores " not in x]
+        self.box = pygame.Rect(160, 90, 1280, 720)
+        self.ui = WidgetGroup([
+            Panel(self.box, "Winter"),
+            Button((self.box.right - 230, self.box.bottom - 70, 200, 50), "Continue",
+                   self.close, primary=True, hotkey=Action.CONFIRM, key="continue"),
+        ])
+
+    def close(self) -> None:
+        self.app.scenes.remove(self)
+
+    def handle(self, inp: Input) -> bool:
+        if not self.ui.handle(inp) and inp.is_action(Action.CANCEL):
+            self.close()
+        return True
+
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_veil(surface)
+        self.ui.draw(surface, self.app.theme)
+        fonts = self.app.theme.fonts
+        x, y = self.box.x + 30, self.box.y + 64
+        th.blit_text(surface, fonts, "Rice loss, provisions and revolts", (x, y), 17, th.INK,
+                     bold=True)
+        y += 26
+        shown = 0
+        for note in self.notes:
+            for line in wrap_text(fonts, note, 15, self.box.w - 60):
+                if shown >= 12:
+                    break
+                th.blit_text(surface, fonts, line, (x, y), 15, th.INK_SOFT)
+                y += 20
+                shown += 1
+        y = max(y + 14, self.box.y + 380)
+        th.blit_text(surface, fonts, "Scoring", (x, y), 17, th.INK, bold=True)
+        y += 28
+        cols = [("Player", 0), ("Provinces", 260), ("Buildings", 380), ("Majorities", 500),
+                ("Gained", 1000), ("Total", 1110)]
+        for text, dx in cols:
+            th.blit_text(surface, fonts, text, (x + dx, y), 15, th.INK_SOFT, bold=True)
+        y += 24
+        for row in self.rows:
+            if row["colour"]:
+                th.draw_marker(surface, row["colour"], (x + 12, y + 11), 22)
+            th.blit_text(surface, fonts, fonts.fit(row["name"], 17, 220, True), (x + 30, y), 17,
+                         th.INK, bold=True)
+            for key, dx in (("provinces", 260), ("buildings", 380)):
+                th.blit_text(surface, fonts, str(row[key]), (x + dx, y), 17, th.INK)
+            maj = ", ".join(row["majorities"]) or "—"
+            th.blit_text(surface, fonts, fonts.fit(maj, 15, 480), (x + 500, y + 2), 15, th.INK)
+            th.blit_text(surface, fonts, f"+{row['gained']}", (x + 1000, y), 17, th.INK, bold=True)
+            th.blit_text(surface, fonts, str(row["total"]), (x + 1110, y), 17, th.VERMILION,
+                         bold=True)
+            y += 34

@@ -1,0 +1,207 @@
+"""The game window's session: autosave and resume, damaged saves, menu, save/load, quitting."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from shogun_desktop.rules.save import game_to_dict
+from shogun_desktop.ui.scenes.game import GameScene
+from shogun_desktop.ui.scenes.menu import LoadScene, MenuScene, SaveAsScene
+from shogun_desktop.ui.scenes.new_game import NewGameScene
+from shogun_desktop.ui.session import AUTOSAVE_NAME, GameSession
+from shogun_desktop.ui.widgets import ConfirmDialog
+from tests.test_ui_game_driver import Driver, game_app, settings, start_game
+
+ONE_HUMAN = settings(3, computers=(1, 2), start="designated", seed=21)
+
+
+def play_to_end(drv: Driver) -> None:
+    for _ in range(5000):
+        if not drv.step():
+            return
+    raise AssertionError("the game did not end")
+
+
+def game_scene(app) -> GameScene:
+    return next(s for s in app.scenes if isinstance(s, GameScene))
+
+
+def test_resume_from_autosave_continues_identically(tmp_path):
+    # the uninterrupted game
+    app = game_app(tmp_path / "a")
+    try:
+        start_game(app, ONE_HUMAN)
+        play_to_end(Driver(app, seed=9))
+        reference = game_to_dict(game_scene(app).session.game)
+    finally:
+        app.close()
+    # the same game, interrupted after a few rounds at a decision on the table
+    folder = tmp_path / "b"
+    app = game_app(folder)
+    drv = Driver(app, seed=9)
+    try:
+        start_game(app, ONE_HUMAN)
+        while True:
+            scene = game_scene(app)
+            d = scene.session.pending()
+            if (app.scenes.top is scene and scene.session.game.state.season == "summer"
+                    and d is not None and not scene.session.is_computer(d.player)
+                    and d.kind in ("battle", "pick-special")):
+                break
+            drv.step()
+        interrupted_at = game_to_dict(scene.session.game)
+    finally:
+        app.close()  # the window goes away without any save call
+    app = game_app(folder)
+    try:
+        setup = app.scenes.top
+        assert isinstance(setup, NewGameScene)
+        drv.app = app
+        drv.press("resume", setup)
+        session = game_scene(app).session
+        assert game_to_dict(session.game) == interrupted_at
+        play_to_end(drv)
+        assert game_to_dict(session.game) == reference
+    finally:
+        app.close()
+
+
+def test_damaged_autosave_shows_a_message_not_a_crash(tmp_path):
+    folder = tmp_path
+    session = GameSession.new(ONE_HUMAN, folder)
+    text = (folder / AUTOSAVE_NAME).read_text()
+    for damage in ("{ not: yaml: [", text[: len(text) // 2], text.replace("seats", "sheets")
+                   .replace("phase: planning", "phase: sleeping")):
+        (folder / AUTOSAVE_NAME).write_text(damage)
+        app = game_app(folder)
+        try:
+            assert app.host.has_autosave()
+            drv = Driver(app)
+            drv.press("resume")
+            top = app.scenes.top
+            assert isinstance(top, ConfirmDialog)
+            assert top.title == "This save cannot be loaded"
+            assert top.message.startswith(AUTOSAVE_NAME) and "Nothing was changed" in top.message
+            drv.press("confirm")
+            assert isinstance(app.scenes.top, NewGameScene)
+            assert app.running
+        finally:
+            app.close()
+    assert session.game is not None
+
+
+def test_menu_save_as_then_load(tmp_path):
+    app = game_app(tmp_path)
+    drv = Driver(app, seed=4)
+    try:
+        start_game(app, ONE_HUMAN)
+        for _ in range(6):
+            drv.step()
+        scene = game_scene(app)
+        while app.scenes.top is not scene:
+            drv.step()
+        before = game_to_dict(scene.session.game)
+        drv.key(pygame.K_ESCAPE)
+        assert isinstance(app.scenes.top, MenuScene)
+        drv.press("save")
+        assert isinstance(app.scenes.top, SaveAsScene)
+        field = drv.widget("name")
+        drv.click(field.rect.center)
+        drv.key(pygame.K_END)
+        for _ in range(30):
+            drv.key(pygame.K_BACKSPACE)
+        for ch in "my game":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        drv.pump()
+        drv.key(pygame.K_RETURN)
+        assert (tmp_path / "my-game.yaml").is_file()
+        assert isinstance(app.scenes.top, ConfirmDialog)
+        drv.press("confirm")
+        # play on, then load the save back
+        drv.step()
+        drv.step()
+        drv.key(pygame.K_ESCAPE)
+        drv.press("load")
+        loader = app.scenes.top
+        assert isinstance(loader, LoadScene)
+        names = [p.name for p in loader.files]
+        assert set(names) == {"my-game.yaml", AUTOSAVE_NAME}
+        drv.press(f"file-{names.index('my-game.yaml')}")
+        loaded = game_scene(app)
+        assert loaded is not scene
+        assert game_to_dict(loaded.session.game) == before
+        assert [type(s).__name__ for s in app.scenes][:2] == ["NewGameScene", "GameScene"]
+    finally:
+        app.close()
+
+
+def test_quitting_a_game_asks_first(tmp_path):
+    app = game_app(tmp_path)
+    drv = Driver(app)
+    try:
+        start_game(app, ONE_HUMAN)
+        drv.pump(3)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        drv.pump()
+        assert app.running
+        assert isinstance(app.scenes.top, ConfirmDialog)
+        drv.press("cancel")
+        assert app.running
+        # the menu's New game goes back to the setup screen after confirming
+        while not isinstance(app.scenes.top, GameScene):
+            drv.step()
+        drv.key(pygame.K_ESCAPE)
+        drv.press("new")
+        drv.press("confirm")
+        assert isinstance(app.scenes.top, NewGameScene)
+        assert app.host.session is None
+        # Quit from the menu of a resumed game, confirmed
+        drv.press("resume")
+        drv.pump(2)
+        while not isinstance(app.scenes.top, GameScene):
+            drv.step()
+        drv.key(pygame.K_ESCAPE)
+        drv.press("quit")
+        drv.press("confirm")
+        assert not app.running
+    finally:
+        app.close()
+
+
+def test_game_frame_time_budget(tmp_path):
+    app = game_app(tmp_path)
+    drv = Driver(app, seed=5)
+    try:
+        start_game(app, settings(5, computers=(1, 2, 3, 4), seed=3))
+        scene = game_scene(app)
+        while app.scenes.top is not scene or scene.session.pending().kind != "draft-take":
+            drv.step()
+        drv.pump(3)
+        board = scene.board
+        points = [board.label_pos(p) for p in list(board.polygons)[:20]]
+        start = time.perf_counter()
+        for i in range(40):
+            drv.move(points[i % len(points)] if i % 4 == 0 else (1200, 600))
+            drv.pump()
+        per_frame = (time.perf_counter() - start) / 40
+        assert per_frame < 0.016, f"{per_frame * 1000:.1f} ms per frame"
+    finally:
+        app.close()
+
+
+def test_demo_runs_and_writes_a_screenshot(tmp_path, monkeypatch):
+    import argparse
+
+    from shogun_desktop.ui import demo
+
+    monkeypatch.setenv("SHOGUN_DESKTOP_SAVES", str(tmp_path / "saves"))
+    parser = argparse.ArgumentParser()
+    demo.add_arguments(parser)
+    shot = tmp_path / "demo.png"
+    args = parser.parse_args(["--frames", "40", "--seed", "4", "--tower", "probabilistic",
+                              "--delay", "0", "--screenshot", str(shot)])
+    assert demo.run(args) == 0
+    assert pygame.image.load(str(shot)).get_size() == (1600, 900)
+    assert not (tmp_path / "saves" / AUTOSAVE_NAME).exists()  # a demo never autosaves
