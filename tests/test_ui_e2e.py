@@ -8,7 +8,6 @@ phase is photographed on its first appearance (tmp folder; SHOGUN_SCREENSHOTS ke
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pygame
@@ -25,7 +24,6 @@ def test_whole_game_through_the_window(tmp_path):
     shots = Path(os.environ.get("SHOGUN_SCREENSHOTS") or tmp_path / "shots")
     app = game_app(tmp_path / "saves")
     drv = Driver(app, seed=3, shots=shots)
-    started = time.perf_counter()
     try:
         setup = app.scenes.top
         # three seats, all human, on the setup screen itself
@@ -68,4 +66,3 @@ def test_whole_game_through_the_window(tmp_path):
         assert type(app.scenes.top).__name__ == "NewGameScene"
     finally:
         app.close()
-    assert time.perf_counter() - started < 60
