@@ -120,6 +120,8 @@ def test_menu_save_as_then_load(tmp_path):
         # play on, then load the save back
         drv.step()
         drv.step()
+        while app.scenes.top is not game_scene(app):  # e.g. a battle overlay to finish
+            drv.step()
         drv.key(pygame.K_ESCAPE)
         drv.press("load")
         loader = app.scenes.top

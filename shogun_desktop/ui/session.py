@@ -31,24 +31,24 @@ class ComputerPlayer(Protocol):
     def choose(self, game: Game) -> Any: ...
 
 
-class ReseededRandomPlayer:
-    """A RandomPlayer re-seeded from the game's log length before every decision.
+class ReseededComputer:
+    """The heuristic computer player, re-seeded from the game's log length before every decision.
 
     The seed comes from saved state (the log), so a resumed game makes the same computer
-    choices as the uninterrupted one; a plain RandomPlayer's generator is not in the save.
+    choices as the uninterrupted one; a player's own generator is not in the save.
     """
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
     def choose(self, game: Game) -> Any:
-        from shogun_desktop.ai.random_player import RandomPlayer
+        from shogun_desktop.ai.heuristic import HeuristicPlayer
 
-        return RandomPlayer(self.seed * 1_000_003 + len(game.state.log)).choose(game)
+        return HeuristicPlayer(self.seed * 1_000_003 + len(game.state.log)).choose(game)
 
 
 def default_computer(colour: str, index: int) -> ComputerPlayer:
-    return ReseededRandomPlayer(7919 * (index + 1))
+    return ReseededComputer(7919 * (index + 1))
 
 
 def saves_folder(folder: Path | str | None = None) -> Path:
