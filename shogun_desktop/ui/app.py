@@ -63,7 +63,8 @@ class App:
         title: str = "Shogun Desktop",
         confirm_quit: Callable[[], bool] | None = None,
     ) -> None:
-        pygame.init()
+        pygame.display.init()  # no mixer: the game is silent, and audio init only adds noise
+        pygame.font.init()
         pygame.display.set_caption(title)
         pygame.key.set_repeat(400, 35)  # held Backspace/arrows repeat in text fields
         self.logical_size = LOGICAL_SIZE
