@@ -500,15 +500,17 @@ class Game:
                 player.chests -= cost
                 self.log(f"{player.name} bids {value}" + (f" and pays {cost}" if cost else ""))
         order: list[str] = []
+        ties: list[list[str]] = []
         for rank in sorted(set(ranks.values()), reverse=True):
             tied = [c for c in s.seats if ranks[c] == rank]
             if len(tied) > 1:
                 tied = self.chance.tie_break(tied)
+                ties.append(list(tied))
                 self.log("Tied bids, drawn at random: " + ", ".join(s.name(c) for c in tied))
             order.extend(tied)
         self.log("Bid order: " + ", ".join(s.name(c) for c in order))
         s.phase = "picks"
-        s.cursor = {"order": order, "index": 0}
+        s.cursor = {"order": order, "index": 0, "ties": ties}
 
     def _answer_pick_special(self, decision: Decision, special: str) -> None:
         s = self.state

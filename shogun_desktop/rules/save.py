@@ -492,14 +492,20 @@ def _parse_cursor(r: Reader, value: Any, state: GameState, data: BoardData) -> d
             raise r.fail("cursor.deck", "no card left to take")
         return out
     if phase == "picks":
-        cur = r.mapping(cur, "cursor", {"order", "index"})
+        cur = r.mapping(cur, "cursor", {"order", "index", "ties"})
         order = r.listing(cur.get("order"), "cursor.order")
-        if order and sorted(order) != sorted(seats):
+        if sorted(order) != sorted(seats):
             raise r.fail("cursor.order", "must name every player once")
         index = r.integer(cur.get("index"), "cursor.index", 0, len(seats) - 1)
         if not state.special_layout:
             raise r.fail("special_layout", "missing in the picks phase")
-        return {"order": list(order), "index": index}
+        ties = []
+        for i, group in enumerate(r.listing(cur.get("ties"), "cursor.ties")):
+            group = r.listing(group, f"cursor.ties[{i}]")
+            for j, c in enumerate(group):
+                r.choice(c, f"cursor.ties[{i}][{j}]", seats)
+            ties.append(list(group))
+        return {"order": list(order), "index": index, "ties": ties}
     if phase == "actions":
         cur = r.mapping(cur, "cursor", {"index", "turn", "stage", "province"})
         if not state.action_row or sorted(state.turn_order) != sorted(seats):

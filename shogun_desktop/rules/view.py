@@ -78,6 +78,8 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
         "winter_loss": (game.data.event_card(s.winter_card).winter_loss
                         if s.winter_card else None),
         "bid_space": BID_SPACE,
+        "bid_order": list(s.cursor["order"]) if s.phase == "picks" else [],
+        "bid_ties": [list(t) for t in s.cursor.get("ties", [])] if s.phase == "picks" else [],
         "pending": pending,
         "battles": s.battles,
         "winners": list(s.winners),

@@ -24,6 +24,7 @@ from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
 from shogun_desktop.ui.widgets import (
     Button,
+    Label,
     LayerCache,
     Panel,
     ScrollableLog,
@@ -255,6 +256,8 @@ class GameScene(Scene):
                                     tooltip=f"Turn position {pos}: {self.data.specials[o]} "
                                     f"(key {pos})"))
                     x += 192
+                w.append(Label((DECISION.x + 16, y + 70), self._bid_summary(view), size=15,
+                               colour=th.INK_SOFT, width=DECISION.w - 32, key="bid-order"))
             elif kind in ("battle", "recruit-move"):
                 moves = [o for o in opts if o is not None]
                 if kind == "recruit-move":
@@ -294,6 +297,14 @@ class GameScene(Scene):
         w.append(ScrollableLog(LOG, lines, size=14, title="Game log", key="log"))
         self.ui.set_widgets(w)
         self._ui_version += 1
+
+    def _bid_summary(self, view: dict) -> str:
+        """The bid order, with any tie shown as the random draw it was."""
+        name = self.session.name
+        text = "Bid order: " + ", ".join(name(c) for c in view["bid_order"])
+        for group in view["bid_ties"]:
+            text += " · tied bids, drawn at random: " + " before ".join(name(c) for c in group)
+        return text
 
     def _plan_cards(self, view: dict) -> list[Widget]:
         out: list[Widget] = []
