@@ -40,4 +40,4 @@ def test_simulate_text_output_and_same_seed_same_results(capsys: pytest.CaptureF
     assert strip == [{k: v for k, v in g.items() if k != "seconds"} for g in second["games"]]
     assert main(["simulate", "--games", "1", "--players", "4", "--tower", "probabilistic"]) == 0
     text = capsys.readouterr().out
-    assert "1 games finished" in text and "probabilistic model" in text
+    assert "1 game finished;" in text and "probabilistic model" in text

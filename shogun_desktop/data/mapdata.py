@@ -16,10 +16,12 @@ from typing import Any
 
 import yaml
 
+from shogun_desktop.data import DATA_DIR
+
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
 
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "data" / "map.yaml"
+DEFAULT_PATH = DATA_DIR / "map.yaml"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml is ~10x faster, equally safe
 
 

@@ -9,18 +9,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-
-def repo_root() -> Path:
-    """The checkout this package lives in (``shogun_desktop/ui/paths.py`` -> two levels up)."""
-    return Path(__file__).resolve().parents[2]
+from shogun_desktop.data import ASSETS_DIR, DATA_DIR
 
 
 def assets_dir() -> Path:
-    return Path(os.environ.get("SHOGUN_DESKTOP_ASSETS") or repo_root() / "assets")
+    return Path(os.environ.get("SHOGUN_DESKTOP_ASSETS") or ASSETS_DIR)
 
 
 def data_dir() -> Path:
-    return Path(os.environ.get("SHOGUN_DESKTOP_DATA") or repo_root() / "data")
+    return Path(os.environ.get("SHOGUN_DESKTOP_DATA") or DATA_DIR)
 
 
 def saves_dir() -> Path:
