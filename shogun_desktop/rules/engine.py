@@ -428,11 +428,7 @@ class Game:
         s.event_current = None
         s.turn_order = []
         for p in s.players.values():
-            p.plan = {}
-            p.planned = False
-            p.revealed = set()
-            p.voided = set()
-            p.lost = set()
+            p.clear_round()
             p.special = None
         s.phase = "planning"
         s.cursor = {}
@@ -587,11 +583,7 @@ class Game:
     def _end_round(self) -> None:
         s = self.state
         for p in s.players.values():
-            p.plan = {}
-            p.planned = False
-            p.revealed = set()
-            p.voided = set()
-            p.lost = set()
+            p.clear_round()
         if s.event_current:
             self.log(f"End of {s.season}: the {s.event_current.split(':')[0]} event leaves the game")
         s.event_current = None

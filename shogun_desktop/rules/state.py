@@ -77,6 +77,14 @@ class PlayerState:
     special: str | None = None
     computer: bool = False
 
+    def clear_round(self) -> None:
+        """Planned cards return to hand; what happened to them this round is forgotten."""
+        self.plan = {}
+        self.planned = False
+        self.revealed = set()
+        self.voided = set()
+        self.lost = set()
+
     def hand(self) -> list[str]:
         """Cards not placed on the board: province cards, then chest cards."""
         placed = set(self.plan.values())

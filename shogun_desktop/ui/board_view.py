@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from shogun_desktop.data.mapdata import point_in_polygon
 from shogun_desktop.ui import theme as th
 
 Point = tuple[float, float]
@@ -36,19 +37,6 @@ def load_map_data(path=None):
     from shogun_desktop.data.mapdata import load_map
 
     return load_map(path)
-
-
-def point_in_polygon(pt: Point, poly: Sequence[Point]) -> bool:
-    """Even-odd rule (kept here so hit-testing needs no other module)."""
-    x, y = pt
-    inside = False
-    n = len(poly)
-    for i in range(n):
-        x1, y1 = poly[i]
-        x2, y2 = poly[(i + 1) % n]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
 
 
 def _field(obj: Any, name: str) -> Any:
