@@ -80,14 +80,12 @@ class WinterScene(Scene):
         th.blit_text(surface, fonts, "Rice loss, provisions and revolts", (x, y), 17, th.INK,
                      bold=True)
         y += 26
-        shown = 0
-        for note in self.notes:
-            for line in wrap_text(fonts, note, 15, self.box.w - 60):
-                if shown >= 12:
-                    break
-                th.blit_text(surface, fonts, line, (x, y), 15, th.INK_SOFT)
-                y += 20
-                shown += 1
+        wrapped = [line for note in self.notes for line in wrap_text(fonts, note, 15, self.box.w - 60)]
+        if len(wrapped) > 12:  # the full story stays in the game log
+            wrapped = [*wrapped[:11], f"… and {len(wrapped) - 11} more lines in the game log"]
+        for line in wrapped:
+            th.blit_text(surface, fonts, line, (x, y), 15, th.INK_SOFT)
+            y += 20
         y = max(y + 14, self.box.y + 380)
         th.blit_text(surface, fonts, "Scoring", (x, y), 17, th.INK, bold=True)
         y += 28
@@ -103,9 +101,12 @@ class WinterScene(Scene):
                          th.INK, bold=True)
             for key, dx in (("provinces", 260), ("buildings", 380)):
                 th.blit_text(surface, fonts, str(row[key]), (x + dx, y), 17, th.INK)
-            maj = ", ".join(row["majorities"]) or "—"
-            th.blit_text(surface, fonts, fonts.fit(maj, 15, 480), (x + 500, y + 2), 15, th.INK)
+            maj = wrap_text(fonts, ", ".join(row["majorities"]) or "—", 14, 480)
+            if len(maj) > 2:
+                maj = [maj[0], fonts.fit(" ".join(maj[1:]), 14, 480)]
+            for i, line in enumerate(maj):
+                th.blit_text(surface, fonts, line, (x + 500, y + 2 + 18 * i), 14, th.INK)
             th.blit_text(surface, fonts, f"+{row['gained']}", (x + 1000, y), 17, th.INK, bold=True)
             th.blit_text(surface, fonts, str(row["total"]), (x + 1110, y), 17, th.VERMILION,
                          bold=True)
-            y += 34
+            y += 34 + 18 * (len(maj) - 1)
