@@ -132,3 +132,24 @@ def test_atomic_save_replaces_the_file_and_keeps_the_old_one_on_failure(
         save_game(game, path)
     assert path.read_text(encoding="utf-8") == first
     assert [p.name for p in path.parent.iterdir()] == ["autosave.yaml"]
+
+
+def test_resumed_game_with_the_physical_tower_continues_exactly() -> None:
+    from shogun_desktop.tower.physics import PhysicalTower
+
+    game = Game.new(GameConfig(COLOURS[:4], board="sun", start="designated", seed=31),
+                    tower=PhysicalTower())
+    bot = RandomPlayer(8)
+    while game.state.battles < 3:
+        game.apply(bot.choose(game))
+    assert any(c.x or c.y for c in game.state.held)  # real resting positions are saved
+    loaded = load_game_text(dump_game(game), "physical.yaml", tower=PhysicalTower())
+    twin = RandomPlayer(0)
+    twin.rng.setstate(bot.rng.getstate())
+    while game.state.battles < 8 and not game.is_over():
+        choice = bot.choose(game)
+        assert twin.choose(loaded) == choice
+        game.apply(choice)
+        loaded.apply(choice)
+    assert game.state.battles >= 8
+    assert dump_game(loaded) == dump_game(game)
