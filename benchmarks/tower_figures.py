@@ -15,8 +15,9 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Mapping, Sequence
 
-from shogun_desktop.rules.tower import HeldCube
+from shogun_desktop.rules.tower import DropResult, HeldCube
 from shogun_desktop.tower import PhysicalTower
 from shogun_desktop.tower.stats import next_battle, percentile, run_stats
 
@@ -66,6 +67,27 @@ def time_frames(tower: PhysicalTower, moving: int = 100, spread: int = 5) -> lis
     return per_frame
 
 
+class _Timed:
+    """Wraps the tower to record simulated time ÷ wall time per drop (issue: ≥ 100× real time)."""
+
+    name = "physical"
+
+    def __init__(self, tower: PhysicalTower) -> None:
+        self.tower = tower
+        self.ratios: list[float] = []
+
+    def drop(
+        self, held: Sequence[HeldCube], dropped: Mapping[str, int], rng: random.Random
+    ) -> DropResult:
+        start = time.perf_counter()
+        result = self.tower.drop(held, dropped, rng)
+        wall = time.perf_counter() - start
+        sim = self.tower.geometry.simulation
+        steps = result.extra["steps"] + result.extra["settle_steps"]
+        self.ratios.append(steps / sim.steps_per_second / wall)
+        return result
+
+
 def line(name: str, ms: list[float]) -> str:
     return (
         f"{name:<40} n={len(ms):<5} median {statistics.median(ms):6.2f} ms   "
@@ -83,12 +105,15 @@ def main() -> None:
     print(line("30 cubes into ~14 held (headless)", time_30_into_14(tower)))
     print(line("frame: 4 steps + poses, 100 moving", time_frames(tower)))
     for seed in args.seeds:
-        s = run_stats(tower, args.feel_drops, seed).summary()
+        timed = _Timed(tower)
+        s = run_stats(timed, args.feel_drops, seed).summary()
         print(
             f"seed {seed}: {s['drops']} drops  ms p50 {s['ms_median']:.2f} p95 {s['ms_p95']:.2f} | "
             f"exit {s['exit_fraction_mean']:.3f}  held mean {s['held_mean']:.1f} "
             f"p90 {s['held_p90']:.0f} max {s['held_max']} final {s['held_final']}  "
-            f"release {s['release_share']:.1%}  jams {s['jams']}  escapes {s['escapes']}",
+            f"release {s['release_share']:.1%}  jams {s['jams']}  escapes {s['escapes']} | "
+            f"sim/wall median {statistics.median(timed.ratios):.0f}x "
+            f"min {min(timed.ratios):.0f}x, {sum(r < 100 for r in timed.ratios)} drops < 100x",
             flush=True,
         )
 

@@ -26,7 +26,7 @@ def test_default_file_loads_and_names_itself() -> None:
     g = load_geometry()
     assert g.source == "data/tower.yaml"
     assert g.simulation.dt == pytest.approx(1 / 240)
-    assert g.simulation.iterations == 10
+    assert g.simulation.iterations == 8
     assert {s.kind for s in g.segments} >= {"walls", "baffles", "lips", "ledges", "tray"}
     assert all(s.radius >= 0.2 for s in g.segments)  # real thickness, no zero-width walls
 

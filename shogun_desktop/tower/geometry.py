@@ -15,8 +15,9 @@ from typing import Any
 
 import yaml
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_PATH = REPO_ROOT / "data" / "tower.yaml"
+from shogun_desktop.data import DATA_DIR
+
+DEFAULT_PATH = DATA_DIR / "tower.yaml"
 
 Point = tuple[float, float]
 
@@ -211,7 +212,7 @@ class _Reader:
 
 def _display_name(path: Path) -> str:
     try:
-        return path.resolve().relative_to(REPO_ROOT).as_posix()
+        return path.resolve().relative_to(DATA_DIR.parent).as_posix()
     except ValueError:
         return str(path)
 

@@ -26,14 +26,18 @@ Step sequence of a run (all at fixed ``dt``; numbers in ``data/tower.yaml``):
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import pymunk
 import pymunk.batch
+from pymunk._chipmunk_cffi import lib as _cp  # pymunk is pinned (==7.3.1): see _fast_step
 
 from shogun_desktop.rules.tower import CUBE_COLOURS, DropResult, HeldCube, next_cube_id
 from shogun_desktop.tower.geometry import Segment, TowerGeometry, load_geometry
@@ -71,8 +75,7 @@ class _Cube:
     was_held: bool
 
 
-@dataclass(frozen=True)
-class _Spawn:
+class _Spawn(NamedTuple):
     id: int
     colour: str
     x: float
@@ -134,8 +137,17 @@ class TowerRun:
         space.sleep_time_threshold = sim.sleep_time_threshold
         space.idle_speed_threshold = sim.idle_speed_threshold
         self.space = space
-        for seg in geometry.segments:
-            space.add(self._static_segment(seg))
+        # Raw handles for the per-step and per-cube hot paths (see _fast_step, _add_cube).
+        self._cp_space = space._space
+        self._space_ref = weakref.ref(space)
+        self._space_bodies = space._bodies
+        self._space_shapes = space._shapes
+        self._clear_removed = space._removed_shapes.clear
+        spec = geometry.cube
+        self._cube_mass = spec.mass
+        self._cube_moment = pymunk.moment_for_box(spec.mass, (spec.size, spec.size))
+        self._cube_inner = spec.size - 2.0 * spec.bevel
+        space.add(*[self._static_segment(seg) for seg in geometry.segments])
         ex = geometry.exit_box
         sensor = pymunk.Poly(
             space.static_body,
@@ -180,29 +192,53 @@ class TowerRun:
 
         self._rows = self._plan_rows(pour_order(dropped, rng), next_cube_id(held), rng)
         self._next_row = 0
+        self._pour_at = 0 if self._rows else -1  # step of the next row, -1 when all poured
         self._counting = True
 
     # -- building ---------------------------------------------------------------------
 
     def _static_segment(self, seg: Segment) -> pymunk.Segment:
         shape = pymunk.Segment(self.space.static_body, seg.a, seg.b, seg.radius)
-        shape.friction = self.geometry.static_friction
-        shape.elasticity = self.geometry.static_restitution
+        _cp.cpShapeSetFriction(shape._shape, self.geometry.static_friction)
+        _cp.cpShapeSetElasticity(shape._shape, self.geometry.static_restitution)
         return shape
 
     def _add_cube(
-        self, cube_id: int, colour: str, x: float, y: float, angle: float, *, was_held: bool
+        self,
+        cube_id: int,
+        colour: str,
+        x: float,
+        y: float,
+        angle: float,
+        *,
+        was_held: bool,
+        velocity: tuple[float, float] | None = None,
+        spin: float = 0.0,
     ) -> _Cube:
         spec = self.geometry.cube
-        inner = spec.size - 2.0 * spec.bevel
-        body = pymunk.Body(spec.mass, pymunk.moment_for_box(spec.mass, (spec.size, spec.size)))
-        body.position = (x, y)
-        body.angle = angle
+        body = pymunk.Body(self._cube_mass, self._cube_moment)
+        cb = body._body
+        # The same Chipmunk setters the pymunk properties call, without their Python layers.
+        _cp.cpBodySetPosition(cb, (x, y))
+        _cp.cpBodySetAngle(cb, angle)
+        inner = self._cube_inner
         shape = pymunk.Poly.create_box(body, (inner, inner), radius=spec.bevel)
-        shape.friction = spec.friction
-        shape.elasticity = spec.restitution
-        shape.collision_type = CUBE_TYPE
-        self.space.add(body, shape)
+        cs = shape._shape
+        _cp.cpShapeSetFriction(cs, spec.friction)
+        _cp.cpShapeSetElasticity(cs, spec.restitution)
+        _cp.cpShapeSetCollisionType(cs, CUBE_TYPE)
+        # What Space.add(body, shape) does for a valid dynamic body (mass and moment come
+        # from the validated geometry), minus its type dispatch and sanity asserts.
+        body._space = self._space_ref
+        self._space_bodies[body] = None
+        _cp.cpSpaceAddBody(self._cp_space, cb)
+        shape._space = self._space_ref
+        self._space_shapes[shape] = None
+        _cp.cpSpaceAddShape(self._cp_space, cs)
+        if velocity is not None:  # only once in the space, as before (set earlier, the
+            # results differ: Chipmunk's setters also wake the body)
+            _cp.cpBodySetVelocity(cb, velocity)
+            _cp.cpBodySetAngularVelocity(cb, spin)
         cube = _Cube(cube_id, colour, body, shape, was_held)
         self._cubes[cube_id] = cube
         self._by_shape[shape] = cube_id
@@ -260,7 +296,7 @@ class TowerRun:
         gate = self._static_segment(g.gate)
         self.space.add(gate)
         for step in range(1, g.simulation.settle_steps + 1):
-            self.space.step(self._dt)
+            self._fast_step()
             self.settle_steps = step
             if step % self._spf == 0 and self._all_asleep():
                 break
@@ -298,6 +334,7 @@ class TowerRun:
     # -- stepping ---------------------------------------------------------------------
 
     def _on_exit(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        # Runs inside cpSpaceStep with the space unlocked (see _fast_step): record only.
         for shape in arbiter.shapes:
             cube_id = self._by_shape.get(shape)
             if cube_id is not None:
@@ -334,32 +371,50 @@ class TowerRun:
                 self.escapes += 1
                 self._remove(cube_id)
 
+    def _fast_step(self) -> None:
+        """``Space.step(dt)`` without its Python layers (pymunk 7.3.1, pinned).
+
+        ``Space.step`` checks newly added bodies' mass (ours are valid by construction), sets
+        ``_locked`` around ``cpSpaceStep`` so that adds/removes from callbacks are deferred,
+        clears the shapes kept alive since their removal, then runs deferred adds/removes and
+        post-step callbacks. The only callback here (``_on_exit``) records ids and never
+        touches the space, so nothing is ever deferred: ``cpSpaceStep`` plus the clearing is
+        the whole step, with bit-identical results.
+        """
+        _cp.cpSpaceStep(self._cp_space, self._dt)
+        self._clear_removed()
+
     def step(self) -> None:
         """Advance one fixed step (pouring, exits, escape checks and the stop test included)."""
         if self.done:
             return
-        if self._next_row < len(self._rows) and self.steps == self._next_row * self._interval:
-            for s in self._rows[self._next_row]:
-                cube = self._add_cube(s.id, s.colour, s.x, s.y, s.angle, was_held=False)
-                cube.body.velocity = (s.vx, s.vy)
-                cube.body.angular_velocity = s.spin
-            self._next_row += 1
-        self.space.step(self._dt)
-        self.steps += 1
+        steps = self.steps
+        if steps == self._pour_at:
+            self._pour_row()
+        _cp.cpSpaceStep(self._cp_space, self._dt)  # = self._fast_step(), inlined
+        self._clear_removed()
+        self.steps = steps = steps + 1
         if self._exiting:
             for cube_id in sorted(set(self._exiting)):
                 if cube_id in self._cubes:
                     self._remove(cube_id)
             self._exiting.clear()
-        if self.steps % self._hull_every == 0:
+        if steps % self._hull_every == 0:
             self._check_hull(awake_only=True)
-        if self.steps >= self._cap:
+        if steps >= self._cap:
             self.capped = not self._all_asleep()
             self._finish()
-        elif (
-            self.steps % self._spf == 0 and self._next_row >= len(self._rows) and self._all_asleep()
-        ):
+        elif steps % self._spf == 0 and self._pour_at < 0 and self._all_asleep():
             self._finish()
+
+    def _pour_row(self) -> None:
+        for s in self._rows[self._next_row]:
+            self._add_cube(
+                s.id, s.colour, s.x, s.y, s.angle, was_held=False, velocity=(s.vx, s.vy),
+                spin=s.spin,
+            )
+        self._next_row += 1
+        self._pour_at = self._next_row * self._interval if self._next_row < len(self._rows) else -1
 
     def _finish(self) -> None:
         self._check_hull(awake_only=False)
@@ -474,6 +529,27 @@ class PhysicalTower:
         return TowerRun(self.geometry, held, dropped, rng)
 
     def drop(
+        self, held: Sequence[HeldCube], dropped: Mapping[str, int], rng: random.Random
+    ) -> DropResult:
+        # pymunk's bodies, shapes and spaces are reference cycles (each holds a cffi handle
+        # to itself), so a drop leaves ~400 objects that only the cyclic collector frees.
+        # Left to itself the collector runs several times during a drop (every 700
+        # allocations), each time walking and promoting the live simulation objects; that
+        # costs ~1 ms per drop. Instead it is paused for the drop and this drop's garbage is
+        # collected once at the end (~0.3 ms). A caller that disabled gc keeps it disabled.
+        collect = gc.isenabled()
+        if collect:
+            gc.disable()
+        try:
+            result = self._drop(held, dropped, rng)
+        finally:
+            if collect:
+                gc.enable()
+        if collect:
+            gc.collect(0)
+        return result
+
+    def _drop(
         self, held: Sequence[HeldCube], dropped: Mapping[str, int], rng: random.Random
     ) -> DropResult:
         run = self.start(held, dropped, rng)
