@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from shogun_desktop.data.mapdata import point_in_polygon
 from shogun_desktop.tower.geometry import Segment
 from shogun_desktop.tower.physics import Frame
 from shogun_desktop.ui import theme as th
@@ -90,18 +91,6 @@ def interior_polygon(segments: Sequence[Segment]) -> list[Point] | None:
     return a + b[::-1]
 
 
-def point_in_polygon(x: float, y: float, poly: Sequence[Point]) -> bool:
-    inside = False
-    j = len(poly) - 1
-    for i in range(len(poly)):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
-            inside = not inside
-        j = i
-    return inside
-
-
 class TowerView:
     """The tower fitted into ``rect`` (aspect kept, centred); draws frames of a drop.
 
@@ -167,7 +156,7 @@ class TowerView:
         if y >= self.column_top:
             return False
         if self.interior is not None:
-            return point_in_polygon(x, y, self.interior)
+            return point_in_polygon((x, y), self.interior)
         x0, y0, x1, _ = self.bounds
         return x0 < x < x1 and y0 < y
 
