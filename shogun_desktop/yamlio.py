@@ -6,6 +6,8 @@ mapping with a repeated key is an error instead of silently keeping the last val
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -59,3 +61,22 @@ def load_yaml_file(path: str | Path) -> Any:
     except UnicodeDecodeError:
         raise YamlFormatError(f"{path}: not UTF-8 text") from None
     return load_yaml_text(text, str(path))
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    """Write atomically: a temporary file in the same folder, flushed, then renamed.
+
+    A crash or a full disk leaves the previous file as it was, never a half-written one.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from shogun_desktop.rules.engine import SPACES
 from shogun_desktop.rules.save import game_to_dict
 from shogun_desktop.ui.scenes.game import GameScene
 from shogun_desktop.ui.scenes.menu import LoadScene, MenuScene, SaveAsScene
 from shogun_desktop.ui.scenes.new_game import NewGameScene
+from shogun_desktop.ui.scenes.planning import PlanningScene
 from shogun_desktop.ui.session import AUTOSAVE_NAME, GameSession
 from shogun_desktop.ui.widgets import ConfirmDialog
 from tests.test_ui_game_driver import Driver, game_app, settings, start_game
@@ -184,3 +186,36 @@ def test_demo_runs_and_writes_a_screenshot(tmp_path, monkeypatch):
     assert demo.run(args) == 0
     assert pygame.image.load(str(shot)).get_size() == (1600, 900)
     assert not (tmp_path / "saves" / AUTOSAVE_NAME).exists()  # a demo never autosaves
+
+
+def test_a_half_built_plan_survives_the_window_being_killed(tmp_path):
+    folder = tmp_path / "saves"
+    app = game_app(folder)
+    drv = Driver(app, seed=2)
+    try:
+        start_game(app, settings(3, start="designated", seed=5))
+        drv.step()  # lift the first seat's curtain
+        planning = app.scenes.top
+        assert isinstance(planning, PlanningScene)
+        first, second = planning.cards[0], planning.cards[1]
+        drv.click(dict(planning.hand_rects())[first].center)
+        drv.key(pygame.K_1)
+        drv.click(dict(planning.hand_rects())[second].center)  # the hand closed up
+        drv.key(pygame.K_b)
+        draft = dict(planning.plan)
+        assert draft == {SPACES[0]: first, "bid": second}
+    finally:
+        app.close()  # killed mid-plan: no commit, no explicit save
+    app = game_app(folder)
+    drv.app = app
+    try:
+        drv.press("resume", app.scenes.top)
+        drv.step()  # the same seat's curtain again
+        planning = app.scenes.top
+        assert isinstance(planning, PlanningScene)
+        assert planning.plan == draft
+        assert "plan-draft.yaml" not in [p.name for p in planning.session.list_saves()]
+        drv.step()  # fills the rest and commits
+        assert not (folder / "plan-draft.yaml").exists()
+    finally:
+        app.close()

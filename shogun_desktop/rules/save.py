@@ -7,9 +7,7 @@ counts that must add up, and finally the engine's own invariants. A bad file rai
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -31,7 +29,12 @@ from shogun_desktop.rules.engine import SPACES, Game, empty_state
 from shogun_desktop.rules.invariants import check_invariants
 from shogun_desktop.rules.state import CHEST_CARDS, SEASONS, GameState, ProvinceState
 from shogun_desktop.rules.tower import HeldCube, Tower
-from shogun_desktop.yamlio import YamlFormatError, load_yaml_file, load_yaml_text
+from shogun_desktop.yamlio import (
+    YamlFormatError,
+    load_yaml_file,
+    load_yaml_text,
+    write_text_atomic,
+)
 
 SAVE_FORMAT = "shogun-desktop-save"
 SAVE_VERSION = 1
@@ -561,17 +564,5 @@ def load_game(path: str | Path, tower: Tower | None = None, data: BoardData | No
 
 
 def save_game(game: Game, path: str | Path) -> None:
-    """Write atomically: a temporary file in the same folder, flushed, then renamed."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = dump_game(game)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write the game atomically (see :func:`write_text_atomic`)."""
+    write_text_atomic(path, dump_game(game))

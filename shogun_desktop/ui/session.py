@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.scenes.new_game import NewGameSettings
 
 AUTOSAVE_NAME = "autosave.yaml"
+DRAFT_NAME = "plan-draft.yaml"  # a seat's half-built plan, so not even that is lost
 
 
 class ComputerPlayer(Protocol):
@@ -154,6 +155,49 @@ class GameSession:
         self.game.apply(choice)
         self.version += 1
         self.autosave()
+        (self.folder / DRAFT_NAME).unlink(missing_ok=True)
+
+    def _draft_key(self, seat: str) -> list:
+        """Identifies the planning decision a draft belongs to (seat, round, log length)."""
+        s = self.game.state
+        return [seat, s.year, s.season, len(s.log)]
+
+    def save_draft(self, seat: str, plan: dict[str, str]) -> None:
+        """Keep a half-built plan on disk (atomically) until it is committed."""
+        if not self.autosave_enabled:
+            return
+        import yaml
+
+        from shogun_desktop.yamlio import write_text_atomic
+
+        text = yaml.safe_dump({"decision": self._draft_key(seat), "plan": dict(plan)})
+        try:
+            write_text_atomic(self.folder / DRAFT_NAME, text)
+        except OSError as exc:
+            self.save_error = f"Could not keep the plan draft: {exc.strerror or exc}"
+
+    def load_draft(self, seat: str) -> dict[str, str]:
+        """The seat's half-built plan for the pending decision, or {} if none fits."""
+        from shogun_desktop.rules.engine import SPACES
+        from shogun_desktop.yamlio import YamlFormatError, load_yaml_file
+
+        path = self.folder / DRAFT_NAME
+        decision = self.pending()
+        if not path.is_file() or decision is None or decision.kind != "plan":
+            return {}
+        try:
+            doc = load_yaml_file(path)
+        except YamlFormatError:
+            return {}
+        if not isinstance(doc, dict) or doc.get("decision") != self._draft_key(seat):
+            return {}
+        plan = doc.get("plan")
+        cards = set(decision.context["cards"])
+        if (not isinstance(plan, dict) or not set(plan) <= set(SPACES)
+                or not all(isinstance(c, str) and c in cards for c in plan.values())
+                or len(set(plan.values())) != len(plan)):
+            return {}
+        return dict(plan)
 
     def computer_choice(self) -> Any:
         decision = self.pending()
@@ -200,7 +244,7 @@ def list_saves(folder: Path) -> list[Path]:
     """The .yaml saves in folder, newest first (autosave included)."""
     if not folder.is_dir():
         return []
-    files = [p for p in folder.glob("*.yaml") if p.is_file()]
+    files = [p for p in folder.glob("*.yaml") if p.is_file() and p.name != DRAFT_NAME]
     return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
 

@@ -41,7 +41,7 @@ class PlanningScene(Scene):
         pending = view["pending"]
         assert pending is not None and pending["player"] == seat and pending["kind"] == "plan"
         self.cards: list[str] = list(pending["context"]["cards"])
-        self.plan: dict[str, str] = {}
+        self.plan: dict[str, str] = session.load_draft(seat)  # a draft survives a crash
         self.selected: str | None = None
         self.drag: tuple[str, str | None] | None = None  # (card, space it came from)
         self.drag_pos: tuple[int, int] | None = None
@@ -88,15 +88,19 @@ class PlanningScene(Scene):
                 del self.plan[s]
         self.plan[space] = card
         self.selected = None
-        self.rebuild()
+        self.changed()
 
     def clear(self, space: str) -> None:
         if self.plan.pop(space, None) is not None:
-            self.rebuild()
+            self.changed()
 
     def clear_all(self) -> None:
         self.plan.clear()
         self.selected = None
+        self.changed()
+
+    def changed(self) -> None:
+        self.session.save_draft(self.seat, self.plan)
         self.rebuild()
 
     def select(self, card: str | None) -> None:
