@@ -299,3 +299,17 @@ def test_curtain_hides_the_previous_seat(app, tmp_path):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     app.run(max_frames=1, dt=FRAME)
     assert revealed == [1] and app.scenes.top is secret
+
+
+def test_no_display_gives_one_clear_line_not_a_traceback(tmp_path):
+    import subprocess
+    import sys
+
+    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "no-such-driver", "DISPLAY": "",
+           "SHOGUN_DESKTOP_SAVES": str(tmp_path)}
+    for args in ([], ["demo", "--frames", "2"]):
+        proc = subprocess.run([sys.executable, "-m", "shogun_desktop", *args], env=env,
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 1
+        assert "Traceback" not in proc.stderr
+        assert proc.stderr.strip().startswith("shogun-desktop: cannot open a window")

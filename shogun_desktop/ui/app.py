@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -288,6 +289,12 @@ def make_game_app(
     return app
 
 
+def window_error(exc: Exception) -> str:
+    """One clear line instead of a traceback when there is no screen to open a window on."""
+    return (f"shogun-desktop: cannot open a window ({exc}). Is a display available? "
+            "The headless commands (scenario, simulate, tower-stats) need none.")
+
+
 def run_window(argv: Sequence[str] | None = None) -> int:
     """Open the window (the CLI's default command)."""
     parser = argparse.ArgumentParser(prog="shogun-desktop")
@@ -296,7 +303,11 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fps", type=int, default=60)
     args = parser.parse_args(list(argv) if argv is not None else [])
     w, _, h = args.size.lower().partition("x")
-    app = make_game_app((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
+    try:
+        app = make_game_app((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
+    except pygame.error as exc:
+        print(window_error(exc), file=sys.stderr)
+        return 1
     try:
         return app.run()
     finally:

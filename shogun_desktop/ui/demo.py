@@ -7,6 +7,7 @@ autosave (a demo must not replace a real game). pygame is imported only inside r
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,15 +24,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import pygame
 
-    from shogun_desktop.ui.app import make_game_app
+    from shogun_desktop.ui.app import make_game_app, window_error
     from shogun_desktop.ui.gamefacts import DEFAULT_DAIMYO
     from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
     from shogun_desktop.ui.session import physical_tower, probabilistic_tower
 
     w, _, h = str(args.size).lower().partition("x")
     tower = physical_tower if args.tower == "physical" else probabilistic_tower
-    app = make_game_app((int(w), int(h)), tower=tower, computer_delay=args.delay,
-                        title="Shogun Desktop — demo")
+    try:
+        app = make_game_app((int(w), int(h)), tower=tower, computer_delay=args.delay,
+                            title="Shogun Desktop — demo")
+    except pygame.error as exc:
+        print(window_error(exc), file=sys.stderr)
+        return 1
     host = app.host  # type: ignore[attr-defined]
     host.autosave = False
     seed = [int(args.seed)]
