@@ -424,6 +424,10 @@ def run(args: argparse.Namespace) -> int:
             invalid += 1
             print(f"INVALID {exc}")
             continue
+        except Exception as exc:  # an engine bug must not hide the other scenarios' results
+            failed += 1
+            print(f"FAIL {path}: the engine raised {type(exc).__name__}: {exc}")
+            continue
         if result.passed:
             passed += 1
             print(f"PASS {path}")
