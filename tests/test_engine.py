@@ -237,3 +237,6 @@ def test_game_runs_to_the_end_with_winners() -> None:
     assert all(s.players[w].vp == best for w in s.winners)
     assert decisions > 100
     assert any(line.startswith("Winter of year 2") for line in s.log)
+    assert [e["year"] for e in s.scores] == [1, 2]  # the structured record the window shows
+    for colour, player in s.players.items():
+        assert sum(sum(e["vp"].get(colour, {}).values()) for e in s.scores) == player.vp

@@ -1062,7 +1062,11 @@ class Game:
 
     def winter_scoring(self) -> None:
         s = self.state
-        for colour, parts in self.score_breakdown().items():
+        breakdown = self.score_breakdown()
+        s.scores.append({"year": s.year,
+                         "vp": {c: {k: v for k, v in parts.items() if v}
+                                for c, parts in breakdown.items()}})
+        for colour, parts in breakdown.items():
             gained = sum(parts.values())
             s.players[colour].vp += gained
             detail = ", ".join(f"{k} {v}" for k, v in parts.items() if v)

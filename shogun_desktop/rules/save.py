@@ -287,6 +287,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "held": [[c.id, c.colour, c.x, c.y, c.angle] for c in s.held],
         "battles": s.battles,
         "winners": list(s.winners),
+        "scores": _plain(s.scores),
         "pending": _describe_pending(game),
         "rng": {"version": version, "state": list(internal), "gauss": gauss},
         "log": list(s.log),
@@ -313,7 +314,7 @@ def dump_game(game: Game) -> str:
 SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "start", "position",
              "phase", "cursor", "event_card", "event_candidates", "event_deck", "winter_card",
              "action_row", "actions_done", "special_layout", "hands", "plans", "planned",
-             "revealed", "voided", "lost", "held", "battles", "winners", "pending", "rng", "log"}
+             "revealed", "voided", "lost", "held", "battles", "winners", "scores", "pending", "rng", "log"}
 
 
 def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
@@ -427,6 +428,17 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     state.battles = r.integer(top["battles"], "battles")
     state.winners = [r.choice(c, "winners", seats) for c in r.listing(top["winners"], "winners")]
     state.log = [r.string(line, "log") for line in r.listing(top["log"], "log")]
+    for i, entry in enumerate(r.listing(top["scores"], "scores")):
+        key = f"scores[{i}]"
+        entry = r.mapping(entry, key, {"year", "vp"})
+        year = r.integer(entry.get("year"), f"{key}.year", 1, 2)
+        vp: dict[str, dict[str, int]] = {}
+        for c, parts in r.mapping(entry.get("vp"), f"{key}.vp").items():
+            r.choice(c, f"{key}.vp.{c}", seats)
+            vp[c] = {}
+            for label, value in r.mapping(parts, f"{key}.vp.{c}").items():
+                vp[c][r.string(label, f"{key}.vp.{c}")] = r.integer(value, f"{key}.vp.{c}.{label}")
+        state.scores.append({"year": year, "vp": vp})
     state.cursor = _parse_cursor(r, top["cursor"], state, data)
     rng = random.Random()
     rng_doc = r.mapping(top["rng"], "rng", {"version", "state", "gauss"})

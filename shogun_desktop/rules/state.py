@@ -117,6 +117,7 @@ class GameState:
     winter_card: str | None = None
     battles: int = 0
     winners: list[str] = field(default_factory=list)
+    scores: list[dict[str, Any]] = field(default_factory=list)  # per winter: year, VP parts
     log: list[str] = field(default_factory=list)
     start_mode: str = "draft"
 

@@ -83,5 +83,7 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
         "pending": pending,
         "battles": s.battles,
         "winners": list(s.winners),
+        "scores": [{"year": e["year"], "vp": {c: dict(p) for c, p in e["vp"].items()}}
+                   for e in s.scores],
         "log": list(s.log),
     }

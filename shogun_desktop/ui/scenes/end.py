@@ -23,13 +23,8 @@ def standings(view: dict) -> list[dict]:
     for st in view["provinces"].values():
         if st["owner"] in buildings:
             buildings[st["owner"]] += sum(1 for k in ("castle", "temple", "theater") if st[k])
-    from shogun_desktop.ui.scenes.game import SCORE_RE
-
-    winters: dict[str, list[int]] = {p["name"]: [] for p in players.values()}
-    for line in view["log"]:
-        m = SCORE_RE.match(line)
-        if m and m.group(1) in winters:
-            winters[m.group(1)].append(int(m.group(2)))
+    winters = {c: [sum(e["vp"].get(c, {}).values()) for e in view["scores"]]
+               for c in view["seats"]}
     order = sorted(view["seats"], key=lambda c: (-players[c]["vp"], -players[c]["chests"]))
     rows, rank, prev = [], 0, None
     for i, c in enumerate(order):
@@ -40,7 +35,7 @@ def standings(view: dict) -> list[dict]:
         rows.append({"rank": rank, "colour": c, "name": p["name"], "vp": p["vp"],
                      "chests": p["chests"], "provinces": len(p["provinces"]),
                      "buildings": buildings[c], "supply": p["supply"],
-                     "winters": " + ".join(str(v) for v in winters.get(p["name"], [])) or "—",
+                     "winters": " + ".join(str(v) for v in winters[c]) or "—",
                      "winner": c in view["winners"]})
     return rows
 

@@ -1,8 +1,7 @@
 """Winter summary: rice loss, provisions, revolts, and the scoring table.
 
-The engine scores inside ``apply``; rather than recompute the rules here, the table is read
-back from the log lines the engine wrote ("X scores N VP (provinces 5, buildings 2, ...):
-T in all"), so the window shows exactly what was scored.
+The notes are the winter's log lines; the table comes from the engine's structured score
+record in the public view (``view["scores"]``), so the window shows exactly what was scored.
 """
 
 from __future__ import annotations
@@ -21,27 +20,26 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.session import GameSession
 
 
-def parse_scores(lines: list[str], names: dict[str, str]) -> list[dict]:
-    """Rows {colour, name, provinces, buildings, majorities, gained, total} from the log."""
-    from shogun_desktop.ui.scenes.game import SCORE_RE
+def score_rows(view: dict, year: int | None = None) -> list[dict]:
+    """Rows {colour, name, provinces, buildings, majorities, gained, total} of one winter.
 
-    by_name = {n: c for c, n in names.items()}
+    ``year`` picks the winter (default: the latest scored); totals are the VP after it.
+    """
+    entries = [e for e in view["scores"] if year is None or e["year"] == year]
+    if not entries:
+        return []
+    entry = entries[-1]
+    upto = view["scores"][: view["scores"].index(entry) + 1]
     rows = []
-    for line in lines:
-        m = SCORE_RE.match(line)
-        if not m:
-            continue
-        name, gained, detail, total = m.group(1), int(m.group(2)), m.group(3), int(m.group(4))
-        parts: dict[str, int] = {}
-        if detail != "nothing":
-            for item in detail.split(", "):
-                label, _, value = item.rpartition(" ")
-                if value.lstrip("-").isdigit():
-                    parts[label] = int(value)
+    for colour in view["seats"]:
+        parts = entry["vp"].get(colour, {})
         majorities = [f"{k} {v}" for k, v in parts.items() if k not in ("provinces", "buildings")]
-        rows.append({"colour": by_name.get(name, ""), "name": name,
-                     "provinces": parts.get("provinces", 0), "buildings": parts.get("buildings", 0),
-                     "majorities": majorities, "gained": gained, "total": total})
+        rows.append({
+            "colour": colour, "name": view["players"][colour]["name"],
+            "provinces": parts.get("provinces", 0), "buildings": parts.get("buildings", 0),
+            "majorities": majorities, "gained": sum(parts.values()),
+            "total": sum(sum(e["vp"].get(colour, {}).values()) for e in upto),
+        })
     return rows
 
 
@@ -51,8 +49,9 @@ class WinterScene(Scene):
     def __init__(self, app: App, session: GameSession, lines: list[str]) -> None:
         super().__init__(app)
         self.lines = lines
-        names = {c: session.name(c) for c in session.seats}
-        self.rows = parse_scores(lines, names)
+        year = next((int(x.split()[3].rstrip(":")) for x in lines
+                     if x.startswith("Winter of year ")), None)
+        self.rows = score_rows(session.view(None), year)
         self.notes = [x for x in lines if " scores " not in x]
         self.box = pygame.Rect(160, 90, 1280, 720)
         self.ui = WidgetGroup([
