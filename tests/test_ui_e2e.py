@@ -28,17 +28,9 @@ def test_whole_game_through_the_window(tmp_path):
         setup = app.scenes.top
         # three seats, all human, on the setup screen itself
         drv.press("remove3", setup)
-        drv.click(drv.widget("name0").rect.center)
-        drv.key(pygame.K_END)
-        for _ in range(8):
-            drv.key(pygame.K_BACKSPACE)
-        for ch in "Anna":
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-        drv.pump()
+        drv.replace_text("name0", "Anna", erase=8)
         drv.click(drv.widget("seed").rect.center)
-        for ch in "42":
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-        drv.pump()
+        drv.type_text("42")
         drv.shot("new_game")
         drv.press("start")
         assert isinstance(app.scenes.top, GameScene)

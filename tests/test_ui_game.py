@@ -107,14 +107,7 @@ def test_menu_save_as_then_load(tmp_path):
         assert isinstance(app.scenes.top, MenuScene)
         drv.press("save")
         assert isinstance(app.scenes.top, SaveAsScene)
-        field = drv.widget("name")
-        drv.click(field.rect.center)
-        drv.key(pygame.K_END)
-        for _ in range(30):
-            drv.key(pygame.K_BACKSPACE)
-        for ch in "my game":
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-        drv.pump()
+        drv.replace_text("name", "my game")
         drv.key(pygame.K_RETURN)
         assert (tmp_path / "my-game.yaml").is_file()
         assert isinstance(app.scenes.top, ConfirmDialog)

@@ -88,6 +88,19 @@ class Driver:
         self._post(pygame.KEYDOWN, key=k, mod=0, unicode="")
         self.pump()
 
+    def type_text(self, text: str) -> None:
+        for ch in text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        self.pump()
+
+    def replace_text(self, key: str, text: str, erase: int = 30) -> None:
+        """Click the text field ``key``, erase what it holds, and type ``text``."""
+        self.click(self.widget(key).rect.center)
+        self.key(pygame.K_END)
+        for _ in range(erase):
+            self.key(pygame.K_BACKSPACE)
+        self.type_text(text)
+
     def widget(self, key: str, scene=None):
         scene = scene or self.app.scenes.top
         w = scene.ui.by_key(key)
