@@ -48,6 +48,9 @@ class PlanningScene(Scene):
         self.ui = WidgetGroup()
         self.layer = LayerCache()
         self._version = 0
+        # dialogs about this plan: the plan stays visible under them, under any other overlay
+        # (the Esc menu, save/load, quit) it is hidden completely
+        self.own_dialogs: list[Scene] = []
         data = session.game.data
         self.costs = {a.id: a.cost for a in data.actions}
         self.province_info = {p: data.provinces[p] for p in self.cards if p in data.provinces}
@@ -158,18 +161,18 @@ class PlanningScene(Scene):
         if self.problem() is not None:
             return
         placed = len(self.plan)
-        self.app.push(ConfirmDialog(
+        self.own_dialogs.append(self.app.push(ConfirmDialog(
             self.app, "Commit your plan?",
             f"{placed} cards go face down. They are turned up one by one during the actions; "
             "you cannot change them afterwards.", on_confirm=self.commit,
-            confirm_text="Commit", cancel_text="Keep editing"))
+            confirm_text="Commit", cancel_text="Keep editing")))
 
     def commit(self) -> None:
         try:
             self.session.apply(dict(self.plan))
         except IllegalChoiceError as exc:  # cannot happen after check; shown if it does
-            self.app.push(ConfirmDialog(self.app, "Plan refused", exc.rejection.reason,
-                                        cancel_text=None))
+            self.own_dialogs.append(self.app.push(ConfirmDialog(
+                self.app, "Plan refused", exc.rejection.reason, cancel_text=None)))
             return
         self.app.scenes.remove(self)
 
@@ -239,7 +242,15 @@ class PlanningScene(Scene):
         self.ui.update(dt)
 
     # ---------------------------------------------------------------- drawing
+    def is_covered(self) -> bool:
+        """Whether an overlay other than this plan's own dialogs is open above the plan."""
+        top = self.app.scenes.top
+        return top is not self and top not in self.own_dialogs
+
     def draw(self, surface: pygame.Surface) -> None:
+        if self.is_covered():
+            self.draw_hidden(surface)
+            return
         key = (self._version, self.ui.visual_state(), self.drag is not None)
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
         if self.drag is not None and self.drag_pos is not None:
@@ -247,6 +258,14 @@ class PlanningScene(Scene):
             r.center = self.drag_pos
             self.draw_card(surface, self.drag[0], r, selected=True)
         self.ui.tooltip.draw(surface, self.app.theme)
+
+    def draw_hidden(self, surface: pygame.Surface) -> None:
+        """Nothing of the plan: an opaque backdrop naming whose plan waits under the menu."""
+        surface.fill(th.PAPER_DARK)
+        w, h = surface.get_size()
+        th.blit_text(surface, self.app.theme.fonts,
+                     f"{self.session.name(self.seat)}'s plan is hidden while the menu is open",
+                     (w // 2, h - 90), 21, th.INK_SOFT, anchor="center")
 
     def draw_card(self, surface, card: str, rect: pygame.Rect, *, selected=False) -> None:
         fonts = self.app.theme.fonts
