@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import time
 import warnings
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop import __version__
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input, InputGateway, Kind
 from shogun_desktop.ui.scene import Scene, SceneStack
@@ -35,6 +37,38 @@ LOGICAL_SIZE = (1600, 900)
 MIN_SIZE = (1280, 720)
 STEP = 1 / 60  # fixed update step (seconds)
 MAX_STEPS_PER_FRAME = 5  # after a stall, drop time rather than spiral
+# SDL drivers that open no visible window: used only when asked for by name (tests, demo
+# screenshots); SDL also falls back to "offscreen" by itself when there is no display.
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+
+
+class NoDisplayError(pygame.error):
+    """SDL found no display and would run an invisible window nobody could close."""
+
+
+def window_title(mode: str = "") -> str:
+    """The window's title: the game, its version, and a mode such as "demo"."""
+    return f"Shogun Desktop {__version__}" + (f" — {mode}" if mode else "")
+
+
+def check_display() -> str:
+    """The video driver SDL chose; raises NoDisplayError for an unrequested headless one."""
+    driver = pygame.display.get_driver()
+    requested = os.environ.get("SDL_VIDEODRIVER", "").lower().replace(" ", "").split(",")
+    if driver in HEADLESS_DRIVERS and driver not in requested:
+        raise NoDisplayError(f"no display found, SDL fell back to its invisible {driver!r} driver")
+    return driver
+
+
+def load_icon() -> pygame.Surface | None:
+    """The window icon (assets/icon.png, drawn by tools/make_icon.py); None if it is missing."""
+    from shogun_desktop.ui.paths import assets_dir
+
+    path = assets_dir() / "icon.png"
+    try:
+        return pygame.image.load(str(path))
+    except (pygame.error, FileNotFoundError):
+        return None
 
 
 class App:
@@ -61,12 +95,21 @@ class App:
         data_folder: Path | None = None,
         font_dir: Path | None = None,
         show_new_game: bool = True,
-        title: str = "Shogun Desktop",
+        title: str | None = None,
         confirm_quit: Callable[[], bool] | None = None,
     ) -> None:
         pygame.display.init()  # no mixer: the game is silent, and audio init only adds noise
+        try:
+            self.video_driver = check_display()
+        except NoDisplayError:
+            pygame.display.quit()
+            raise
         pygame.font.init()
-        pygame.display.set_caption(title)
+        self.title = title or window_title()
+        pygame.display.set_caption(self.title)
+        self.icon = load_icon()
+        if self.icon is not None:
+            pygame.display.set_icon(self.icon)  # before set_mode: some systems ignore it after
         pygame.key.set_repeat(400, 35)  # held Backspace/arrows repeat in text fields
         self.logical_size = LOGICAL_SIZE
         self.fps = fps
@@ -307,6 +350,7 @@ def run_window(argv: Sequence[str] | None = None) -> int:
         app = make_game_app((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
     except pygame.error as exc:
         print(window_error(exc), file=sys.stderr)
+        pygame.quit()
         return 1
     try:
         return app.run()
