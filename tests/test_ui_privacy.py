@@ -266,6 +266,7 @@ def test_esc_menu_during_planning_hides_the_plan_completely(table, monkeypatch):
         assert len(outside) > 5
         assert all(app.canvas.get_at(p) == backdrop for p in outside)
         if step == "menu":
+            assert "Your plan stays hidden behind the menu." in texts  # says why
             drv.press("save")
             assert type(app.scenes.top).__name__ == "SaveAsScene"
     drv.press("cancel")  # close Save as: the plan is back for its owner

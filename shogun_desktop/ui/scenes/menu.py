@@ -56,11 +56,18 @@ class _Modal(Scene):
 
 
 class MenuScene(_Modal):
-    def __init__(self, app: App, session: GameSession, host: GameHost | None) -> None:
+    """Esc during a game. ``note`` is a line at the bottom of the box: over a secret plan,
+    which the planning screen hides while the menu is open, it says so."""
+
+    def __init__(self, app: App, session: GameSession, host: GameHost | None, *,
+                 note: str | None = None) -> None:
         super().__init__(app)
         self.session, self.host = session, host
-        box = pygame.Rect(600, 200, 400, 470)
+        box = pygame.Rect(600, 200, 400, 470 + (40 if note else 0))
         w: list[Widget] = [Panel(box, "Menu")]
+        if note:
+            w.append(Label((box.centerx, box.bottom - 34), note, 17, th.INK_SOFT,
+                           anchor="center", width=box.w - 40, key="note"))
         y = box.y + 74
         for key, text, fn, disabled in (
             ("resume", "Resume", self.close, None),

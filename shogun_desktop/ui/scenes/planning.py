@@ -234,7 +234,8 @@ class PlanningScene(Scene):
             else:
                 from shogun_desktop.ui.scenes.menu import MenuScene
 
-                self.app.push(MenuScene(self.app, self.session, getattr(self.app, "host", None)))
+                self.app.push(MenuScene(self.app, self.session, getattr(self.app, "host", None),
+                                        note="Your plan stays hidden behind the menu."))
             return True
         return inp.kind in (Kind.CLICK, Kind.KEY)
 
@@ -260,12 +261,8 @@ class PlanningScene(Scene):
         self.ui.tooltip.draw(surface, self.app.theme)
 
     def draw_hidden(self, surface: pygame.Surface) -> None:
-        """Nothing of the plan: an opaque backdrop naming whose plan waits under the menu."""
+        """Nothing of the plan: a plain opaque backdrop (the menu itself says why)."""
         surface.fill(th.PAPER_DARK)
-        w, h = surface.get_size()
-        th.blit_text(surface, self.app.theme.fonts,
-                     f"{self.session.name(self.seat)}'s plan is hidden while the menu is open",
-                     (w // 2, h - 90), 21, th.INK_SOFT, anchor="center")
 
     def draw_card(self, surface, card: str, rect: pygame.Rect, *, selected=False) -> None:
         fonts = self.app.theme.fonts
