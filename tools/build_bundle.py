@@ -123,7 +123,7 @@ def folder_size(path: Path) -> int:
 def build(mode: str, dist: Path, work: Path) -> Path:
     """Run PyInstaller for one mode; returns the executable."""
     try:
-        import PyInstaller.__main__ as pyinstaller
+        import PyInstaller.__main__ as pyinstaller  # type: ignore[import-untyped]
     except ImportError:
         raise SystemExit("PyInstaller is not installed: pip install -e '.[build]'") from None
     target = dist / NAME if mode == "onedir" else executable(mode, dist)

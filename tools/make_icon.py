@@ -59,27 +59,29 @@ def draw_icon(size: int = MASTER) -> pygame.Surface:
     # the crest: a gold ring with a paper disc
     pygame.draw.circle(s, GOLD, (c, c), 27 * u)
     pygame.draw.circle(s, PAPER, (c, c), 23.5 * u)
-    # the keep: stone base, three storeys, each under a roof, a finial on top
-    base_y = c + 17 * u
-    pygame.draw.polygon(s, INK, [(c - 15 * u, base_y), (c + 15 * u, base_y),
-                                 (c + 11 * u, base_y - 5 * u), (c - 11 * u, base_y - 5 * u)])
-    y = base_y - 5 * u
+    # the keep (k: its own unit, a little larger than the grid so small sizes stay legible):
+    # stone base, three storeys, each under a roof, a finial on top
+    k = u * 1.15
+    base_y = c + 19.5 * u
+    pygame.draw.polygon(s, INK, [(c - 15 * k, base_y), (c + 15 * k, base_y),
+                                 (c + 11 * k, base_y - 5 * k), (c - 11 * k, base_y - 5 * k)])
+    y = base_y - 5 * k
     for half_wall, half_roof, wall_h, roof_h in ((9, 15, 4.5, 5.0), (7, 12, 4.0, 4.5),
                                                  (5, 9, 3.5, 4.0)):
-        wall = pygame.Rect(0, 0, round(2 * half_wall * u), round(wall_h * u))
+        wall = pygame.Rect(0, 0, round(2 * half_wall * k), round(wall_h * k))
         wall.midbottom = (round(c), round(y))
         pygame.draw.rect(s, PAPER, wall)
-        pygame.draw.rect(s, INK, wall, width=max(1, round(0.8 * u)))
+        pygame.draw.rect(s, INK, wall, width=max(1, round(0.8 * k)))
         # two windows per storey
         for dx in (-half_wall * 0.45, half_wall * 0.45):
-            win = pygame.Rect(0, 0, round(1.6 * u), round(wall_h * 0.5 * u))
-            win.center = (round(c + dx * u), round(y - wall_h * 0.5 * u))
+            win = pygame.Rect(0, 0, round(1.6 * k), round(wall_h * 0.5 * k))
+            win.center = (round(c + dx * k), round(y - wall_h * 0.5 * k))
             pygame.draw.rect(s, INK, win)
-        y -= wall_h * u
-        _roof(s, c, y, half_roof * u, roof_h * u)
-        y -= roof_h * u
-    pygame.draw.rect(s, GOLD, (round(c - 0.8 * u), round(y - 3 * u), round(1.6 * u),
-                               round(3.2 * u)))
+        y -= wall_h * k
+        _roof(s, c, y, half_roof * k, roof_h * k)
+        y -= roof_h * k
+    pygame.draw.rect(s, GOLD, (round(c - 0.8 * k), round(y - 3 * k), round(1.6 * k),
+                               round(3.2 * k)))
     return s
 
 
