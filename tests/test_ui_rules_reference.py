@@ -40,7 +40,21 @@ def app(tmp_path):
 
 
 def f1(drv: Driver) -> None:
-    drv.key(pygame.K_F1)
+    """Press and release F1."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F1, mod=0, unicode=""))
+    drv.pump()
+
+
+def test_holding_f1_opens_the_reference_once(app) -> None:
+    drv = Driver(app)
+    for _ in range(5):  # the first press and four key repeats, no release in between
+        drv.key(pygame.K_F1)
+    assert isinstance(app.scenes.top, RulesReferenceScene)
+    assert sum(isinstance(s, RulesReferenceScene) for s in app.scenes) == 1
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F1, mod=0, unicode=""))
+    f1(drv)  # released, then a fresh press closes it
+    assert isinstance(app.scenes.top, NewGameScene)
 
 
 def drawn(rec: TextRecorder, app) -> list[str]:

@@ -119,6 +119,7 @@ class InputGateway:
         self.pointer: Pos | None = None  # last known pointer position (logical)
         self._pressed: dict[int, Pos] = {}  # button -> logical press position
         self._dragging: int | None = None  # the button that is dragging
+        self._help_held = False  # F1 is down: its key repeats must not toggle the reference
 
     def translate(self, event: pygame.event.Event) -> list[Input]:
         et = event.type
@@ -153,7 +154,13 @@ class InputGateway:
                 return []
             return [Input(Kind.SCROLL, pos=self.pointer, amount=amount)]
         if et == pygame.KEYDOWN:
+            if event.key == pygame.K_F1:
+                if self._help_held:
+                    return []  # held F1 (key repeat) opens the reference once, never flickers
+                self._help_held = True
             return [self._key(event)]
+        if et == pygame.KEYUP and event.key == pygame.K_F1:
+            self._help_held = False
         if et == pygame.TEXTINPUT:
             return [Input(Kind.TEXT, text=event.text)]
         return []

@@ -558,8 +558,8 @@ class GameScene(Scene):
             th.blit_text(surface, fonts, text, (BANNER.right - 62, BANNER.centery), 15,
                          th.lighten(th.VERMILION, 0.45), anchor="midright")
         else:
-            th.blit_text(surface, fonts, "Esc: menu", (BANNER.right - 62, BANNER.centery), 15,
-                         th.INK_FAINT, anchor="midright")
+            th.blit_text(surface, fonts, "F1: rules · Esc: menu",
+                         (BANNER.right - 62, BANNER.centery), 15, th.INK_FAINT, anchor="midright")
 
     def _draw_decision_text(self, surface, view, fonts) -> None:
         r = DECISION

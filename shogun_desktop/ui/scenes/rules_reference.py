@@ -51,6 +51,23 @@ CARD_TAGS = {"actions": "Action card", "events": "Event card", "specials": "Spec
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
+FADE = 22
+_FADES: dict[tuple[int, bool], pygame.Surface] = {}
+
+
+def _fade(width: int, flip: bool) -> pygame.Surface:
+    """A strip of page colour fading to transparent (towards the text), made once."""
+    surf = _FADES.get((width, flip))
+    if surf is None:
+        surf = pygame.Surface((width, FADE), pygame.SRCALPHA)
+        for i in range(FADE):
+            alpha = round(255 * (1 - i / FADE) ** 1.6)
+            y = FADE - 1 - i if flip else i
+            pygame.draw.line(surf, (*th.PAPER_LIGHT, alpha), (0, y), (width - 1, y))
+        _FADES[(width, flip)] = surf
+    return surf
+
+
 # ---------------------------------------------------------------- laid-out document
 @dataclass(frozen=True)
 class Seg:
@@ -717,8 +734,10 @@ class RulesReferenceScene(Scene):
                 cy = op.center[1] + dy
                 if clip.y - 10 < cy < clip.bottom + 10:
                     pygame.draw.circle(surface, op.colour, (op.center[0], cy), op.radius)
+        # soft edges: a line cut by the page border fades out instead of ending in a hard cut
+        for edge, flip in ((clip.y, False), (clip.bottom - FADE, True)):
+            surface.blit(_fade(clip.w, flip), (clip.x, edge))
         surface.set_clip(old)
-        # fade the cut edges so a half-visible line reads as "more above / below"
         t = self.track()
         pygame.draw.rect(surface, th.PAPER_DARK, t, border_radius=SCROLLBAR_W // 2)
         thumb = self.thumb()
