@@ -158,10 +158,6 @@ def plain(text: str) -> str:
 
 
 # ---------------------------------------------------------------- numbers from the data
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _join(values) -> str:
     return ", ".join(str(v) for v in values)
 
@@ -206,55 +202,21 @@ def data_facts(board: BoardData) -> dict[str, str]:
     return {k: str(v) for k, v in facts.items()}
 
 
-def _card_facts(board: BoardData, action_id: str) -> dict[str, str]:
-    a = board.action(action_id)
-    return {"cost": str(a.cost), "armies": str(a.armies),
-            "cost_chests": _count(a.cost, "war chest", "war chests"),
-            "armies_text": _count(a.armies, "army", "armies")}
-
-
-def _table(board: BoardData, name: str, texts: dict[str, str]) -> list[tuple[str, ...]]:
-    """The rows of a named table, built from the data (texts: action 'short' lines)."""
-    if name == "start":
-        return [(str(n), str(t.chests), _join(t.groups)) for n, t in sorted(board.start.items())]
-    if name == "bids":
-        values = sorted(board.components.chest_cards, reverse=True)
-        rows = [(f"Chest card {v}", _count(v, "war chest", "war chests") if v else "nothing")
-                for v in values if v]
-        rows.append(("Province card", "nothing"))
-        rows.append((f"Chest card {min(values)}", "nothing"))
-        rows.append(("Empty bid space", "nothing"))
-        return [(bid, cost, "first" if i == 0 else ("last" if i == len(rows) - 1 else "then"))
-                for i, (bid, cost) in enumerate(rows)]
-    if name == "events":
-        losses: dict[str, list[int]] = {}
-        for e in board.events:
-            losses.setdefault(e.id, []).append(e.winter_loss)
-        return [(card_text(board, "events", eid).name, card_text(board, "events", eid).effect,
-                 " or ".join(str(x) for x in sorted(v)) + " rice")
-                for eid, v in losses.items()]
-    if name == "actions":
-        return [(card_text(board, "actions", a.id).name,
-                 _count(a.cost, "war chest", "war chests") if a.cost else "free",
-                 texts[a.id]) for a in board.actions]
-    if name == "provisions":
-        return [(f"{r.low}" if r.high == r.low else (f"{r.low}–{r.high}" if r.high is not None
-                                                      else f"{r.low} or more"),
-                 str(r.revolts), str(r.farmers)) for r in board.provisions]
-    if name == "scoring":
-        p = board.tied_majority_penalty
-        score: list[tuple[str, ...]] = [
-            ("Each province you own", str(board.score_province), "—"),
-            ("Each building in your provinces", str(board.score_building), "—")]
-        words = {"castle": "castles", "temple": "temples", "theater": "Nō theatres"}
-        for b, vp in board.majority.items():
-            score.append((f"Most {words[b]} in a region", str(vp), str(max(0, vp - p))))
-        return score
-    raise KeyError(name)
-
-
 # ---------------------------------------------------------------- loading and validation
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+# The words the tables and card headers are built with, and the placeholders each may use.
+LABELS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
+    "war-chests-one": {"n"}, "war-chests-other": {"n"},
+    "armies-one": {"n"}, "armies-other": {"n"},
+    "copies-one": {"n"}, "copies-other": {"n"},
+    "free": (), "nothing": (), "or": (), "not-applicable": (),
+    "bid-chest": {"value"}, "bid-province": (), "bid-empty": (),
+    "pick-first": (), "pick-then": (), "pick-last": (),
+    "rice": {"values"}, "range": {"low", "high"}, "open-range": {"low"},
+    "score-province": (), "score-building": (),
+    "majority-castle": (), "majority-temple": (), "majority-theater": (),
+    "action-cost": {"cost", "space"}, "event-loss": {"values", "copies"}, "special-use": (),
+}.items()}
 _FORMATTER = string.Formatter()
 
 
@@ -327,11 +289,92 @@ class _Builder:
         cols = r.get(b, "columns", path, list)
         columns = tuple(self.text(v, f"{path}.columns[{i}]", f"{msg}/col{i}")
                         for i, v in enumerate(cols))
-        rows = tuple(_table(self.board, name, self.action_shorts))
+        rows = tuple(self.table(name))
         if any(len(row) != len(columns) for row in rows):
             raise self.fail(f"{path}.columns", f"table {name!r} has {len(rows[0])} columns, "
                                                f"{len(columns)} named")
         return Block(msg, kind, columns=columns, rows=rows)
+
+    def read_labels(self, doc: dict) -> None:
+        raw = self.r.get(doc, "labels", "", dict)
+        self.r.only_keys(raw, set(LABELS), "labels")
+        self.labels: dict[str, str] = {}
+        for key, allowed in LABELS.items():
+            path = f"labels.{key}"
+            if key not in raw:
+                raise self.fail(path, "missing")
+            value = raw[key]
+            self.r.check_type(value, path, str)
+            text = self.tr(f"label/{key}", value)
+            try:
+                fields = {f for _, f, _, _ in _FORMATTER.parse(text) if f is not None}
+            except ValueError as exc:
+                raise self.fail(path, f"bad placeholder: {exc}") from None
+            unknown = fields - allowed
+            if unknown:
+                names = ", ".join("{" + f + "}" for f in sorted(allowed)) or "none"
+                raise self.fail(path, f"unknown placeholder {{{sorted(unknown)[0]}}} "
+                                      f"(allowed: {names})")
+            self.labels[key] = text
+
+    def label(self, key: str, **values: object) -> str:
+        return self.labels[key].format(**values)
+
+    def count(self, n: int, noun: str) -> str:
+        """'1 war chest' / '3 war chests' (a translation may add forms by id later)."""
+        return self.label(f"{noun}-{'one' if n == 1 else 'other'}", n=n)
+
+    def cost(self, n: int) -> str:
+        return self.count(n, "war-chests") if n else self.label("free")
+
+    def either(self, values) -> str:
+        return f" {self.label('or')} ".join(str(v) for v in values)
+
+    def card_facts(self, action_id: str) -> dict[str, str]:
+        a = self.board.action(action_id)
+        return {"cost": str(a.cost), "armies": str(a.armies),
+                "cost_chests": self.count(a.cost, "war-chests"),
+                "armies_text": self.count(a.armies, "armies")}
+
+    def table(self, name: str) -> list[tuple[str, ...]]:
+        """The rows of a named table, built from the data."""
+        board, label = self.board, self.label
+        if name == "start":
+            return [(str(n), str(t.chests), _join(t.groups))
+                    for n, t in sorted(board.start.items())]
+        if name == "bids":
+            values = sorted(board.components.chest_cards, reverse=True)
+            bids = [(label("bid-chest", value=v), self.count(v, "war-chests")) for v in values if v]
+            bids += [(label("bid-province"), label("nothing")),
+                     (label("bid-chest", value=min(values)), label("nothing")),
+                     (label("bid-empty"), label("nothing"))]
+            last = len(bids) - 1
+            return [(bid, cost, label("pick-first" if i == 0 else
+                                      "pick-last" if i == last else "pick-then"))
+                    for i, (bid, cost) in enumerate(bids)]
+        if name == "events":
+            losses: dict[str, list[int]] = {}
+            for e in board.events:
+                losses.setdefault(e.id, []).append(e.winter_loss)
+            return [(card_text(board, "events", eid).name, card_text(board, "events", eid).effect,
+                     label("rice", values=self.either(sorted(v)))) for eid, v in losses.items()]
+        if name == "actions":
+            return [(card_text(board, "actions", a.id).name, self.cost(a.cost),
+                     self.action_shorts[a.id]) for a in board.actions]
+        if name == "provisions":
+            return [(str(r.low) if r.high == r.low else
+                     label("range", low=r.low, high=r.high) if r.high is not None else
+                     label("open-range", low=r.low), str(r.revolts), str(r.farmers))
+                    for r in board.provisions]
+        if name == "scoring":
+            p, na = board.tied_majority_penalty, label("not-applicable")
+            score: list[tuple[str, ...]] = [
+                (label("score-province"), str(board.score_province), na),
+                (label("score-building"), str(board.score_building), na)]
+            for b, vp in board.majority.items():
+                score.append((label(f"majority-{b}"), str(vp), str(max(0, vp - p))))
+            return score
+        raise KeyError(name)
 
     def cards(self, doc: dict) -> dict[str, dict[str, dict[str, str]]]:
         """cards.<kind>.<id>: texts checked against the card ids of data/cards.yaml."""
@@ -357,7 +400,7 @@ class _Builder:
                 r.check_type(entry, key, dict)
                 allowed = {"text", "short", "note"} if kind == "actions" else {"note"}
                 r.only_keys(entry, allowed, key)
-                extra = _card_facts(self.board, cid) if kind == "actions" else {}
+                extra = self.card_facts(cid) if kind == "actions" else {}
                 texts = {}
                 for field in ("text", "short") if kind == "actions" else ():
                     texts[field] = self.text(r.get(entry, field, key, str), f"{key}.{field}",
@@ -374,21 +417,19 @@ class _Builder:
         blocks: list[Block] = []
         if kind == "actions":
             a = self.board.action(cid)
-            cost = _count(a.cost, "war chest", "war chests") if a.cost else "free"
-            pos = ACTION_IDS.index(cid) + 1 if cid in ACTION_IDS else 0
+            space = ACTION_IDS.index(cid) + 1 if cid in ACTION_IDS else 0
             blocks.append(Block(f"{sid}/cost", "text",
-                                text=f"**Cost:** {cost} · action space {pos} of your board"))
+                                text=self.label("action-cost", cost=self.cost(a.cost), space=space)))
             blocks.append(Block(f"{sid}/text", "text", text=texts["text"]))
         elif kind == "events":
             blocks.append(Block(f"{sid}/effect", "text", text=ct.effect))
             losses = sorted(e.winter_loss for e in self.board.events if e.id == cid)
-            copies = "one copy" if len(losses) == 1 else f"{len(losses)} copies"
-            blocks.append(Block(f"{sid}/loss", "text", text=(
-                f"**Winter rice loss:** {' or '.join(map(str, losses))} ({copies})")))
+            blocks.append(Block(f"{sid}/loss", "text", text=self.label(
+                "event-loss", values=self.either(losses),
+                copies=self.count(len(losses), "copies"))))
         else:
             blocks.append(Block(f"{sid}/effect", "text", text=ct.effect))
-            blocks.append(Block(f"{sid}/use", "text", text=(
-                "**Use:** the special is yours for the season in which you choose it.")))
+            blocks.append(Block(f"{sid}/use", "text", text=self.label("special-use")))
         if "note" in texts:
             blocks.append(Block(f"{sid}/note", "note", text=texts["note"]))
         return Section(sid, ct.name, tuple(blocks))
@@ -396,8 +437,9 @@ class _Builder:
     def build(self, doc: Any) -> Reference:
         r = self.r
         if not isinstance(doc, dict):
-            raise self.fail("", "must be a mapping with chapters and cards")
-        r.only_keys(doc, {"chapters", "cards"}, "")
+            raise self.fail("", "must be a mapping with chapters, cards and labels")
+        r.only_keys(doc, {"chapters", "cards", "labels"}, "")
+        self.read_labels(doc)
         cards = self.cards(doc)
         self.action_shorts = {cid: t["short"] for cid, t in cards["actions"].items()}
         chapters: list[Chapter] = []

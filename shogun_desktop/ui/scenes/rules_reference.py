@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -112,6 +112,27 @@ class Dot:
 Op = TextLine | Box | Dot
 
 
+class Measure(Protocol):
+    def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]: ...
+
+
+class WidthCache:
+    """Text sizes by (text, size, bold): every search keystroke lays out the same words again."""
+
+    def __init__(self, fonts: th.Fonts, limit: int = 100_000) -> None:
+        self.fonts, self.limit = fonts, limit
+        self._sizes: dict[tuple[str, int, bool], tuple[int, int]] = {}
+
+    def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+        key = (text, size, bold)
+        value = self._sizes.get(key)
+        if value is None:
+            if len(self._sizes) >= self.limit:
+                self._sizes.clear()
+            value = self._sizes[key] = self.fonts.size(text, size, bold)
+        return value
+
+
 def parse_runs(text: str) -> tuple[str, list[tuple[int, int, bool]]]:
     """'**bold** rest' -> (plain text, [(start, end, bold)] over the plain text)."""
     plain, runs, pos = "", [], 0
@@ -141,7 +162,7 @@ def find_matches(text: str, query: str) -> list[tuple[int, int]]:
     return out
 
 
-def wrap_rich(fonts: th.Fonts, text: str, size: int, width: int, *, bold_all: bool = False
+def wrap_rich(fonts: Measure, text: str, size: int, width: int, *, bold_all: bool = False
               ) -> list[list[tuple[int, int, bool]]]:
     """Greedy wrap of marked-up text: lines of (start, end, bold) pieces of the plain text.
 
@@ -161,40 +182,45 @@ def wrap_rich(fonts: th.Fonts, text: str, size: int, width: int, *, bold_all: bo
     def w_of(piece: tuple[int, int, bool]) -> int:
         return fonts.size(plain[piece[0]:piece[1]], size, piece[2])[0]
 
-    # widths are measured on the pieces exactly as they will be drawn (spaces included)
+    def merge(group: list[list[tuple[int, int, bool]]]) -> list[tuple[int, int, bool]]:
+        """The words of one line as drawn: same-style neighbours joined, spaces included."""
+        line = list(group[0])
+        for word in group[1:]:
+            ps, pe, pb = line[-1]
+            if pb == word[0][2]:
+                line[-1] = (ps, word[0][1], pb)
+                line.extend(word[1:])
+            else:  # the space keeps the previous piece's style
+                line[-1] = (ps, pe + 1, pb)
+                line.extend(word)
+        return line
+
+    space = {b: fonts.size(" ", size, b)[0] for b in (False, True)}
+    widths = [sum(w_of(p) for p in word) for word in words]
     lines: list[list[tuple[int, int, bool]]] = []
-    line: list[tuple[int, int, bool]] = []
-    widths: list[int] = []
-    for word in words:
-        word_ws = [w_of(p) for p in word]
-        if sum(word_ws) > width:  # a word wider than the line: cut it by characters
-            if line:
-                lines.append(line)
-                line, widths = [], []
-            s, e, b = word[0][0], word[-1][1], word[0][2]
+    i = 0
+    while i < len(words):
+        if widths[i] > width:  # a word wider than the line: cut it by characters
+            s, e, b = words[i][0][0], words[i][-1][1], words[i][0][2]
             while s < e:
                 n = e
                 while n > s + 1 and fonts.size(plain[s:n], size, b)[0] > width:
                     n -= 1
                 lines.append([(s, n, b)])
                 s = n
+            i += 1
             continue
-        if line:
-            ps, pe, pb = line[-1]
-            if pb == word[0][2]:  # the space and the word join the previous piece
-                merged = [(ps, word[0][1], pb), *word[1:]]
-                merged_ws = [w_of(merged[0]), *word_ws[1:]]
-            else:  # the space stays in the previous piece's style
-                merged = [(ps, pe + 1, pb), *word]
-                merged_ws = [w_of(merged[0]), *word_ws]
-            if sum(widths[:-1]) + sum(merged_ws) <= width:
-                line[-1:] = merged
-                widths[-1:] = merged_ws
-                continue
-            lines.append(line)
-        line, widths = list(word), word_ws
-    if line:
+        # fill by the sum of word widths (fast), then measure the line as it will be drawn
+        j, w = i + 1, widths[i]
+        while j < len(words) and w + space[words[j - 1][-1][2]] + widths[j] <= width:
+            w += space[words[j - 1][-1][2]] + widths[j]
+            j += 1
+        line = merge(words[i:j])
+        while j - i > 1 and sum(w_of(p) for p in line) > width:  # kerning made it wider
+            j -= 1
+            line = merge(words[i:j])
         lines.append(line)
+        i = j
     return lines
 
 
@@ -208,7 +234,7 @@ class Anchor:
 class DocLayout:
     """Positions every line, box and cell of the (filtered) reference for one query."""
 
-    def __init__(self, fonts: th.Fonts, ref: Reference, query: str, x: int, width: int) -> None:
+    def __init__(self, fonts: Measure, ref: Reference, query: str, x: int, width: int) -> None:
         self.fonts, self.query, self.x, self.width = fonts, query.strip(), x, width
         self.ops: list[Op] = []
         self.anchors: list[Anchor] = []
@@ -278,9 +304,13 @@ class DocLayout:
             if whole:
                 self.block(b, x, w)
             elif any(self.query.casefold() in t.casefold() for t in b.strings()):
+                q = self.query.casefold()
                 if b.kind == "items":  # only the matching points of a list
                     b = Block(b.id, b.kind, items=tuple(
-                        i for i in b.items if self.query.casefold() in plain(i).casefold()))
+                        i for i in b.items if q in plain(i).casefold()))
+                elif b.kind == "table" and not any(q in c.casefold() for c in b.columns):
+                    b = Block(b.id, b.kind, columns=b.columns, rows=tuple(
+                        r for r in b.rows if any(q in c.casefold() for c in r)))
                 self.block(b, x, w)
         if card:
             self.y += 4
@@ -429,9 +459,14 @@ class RulesReferenceScene(Scene):
             self.search,
             Button((1432, 18, 144, 42), "Close", self.close, key="close", size=18,
                    tooltip="Back to the game (Esc or F1)"),
+            Button((self.search.rect.right - 40, 22, 34, 34), "×", self.clear_search,
+                   key="clear", size=20, tooltip="Clear the search"),
         ])
+        self.ui.by_key("clear").visible = bool(self.search.text)  # type: ignore[union-attr]
         self.ui.focus(self.search)
-        self.layout = DocLayout(self.fonts, self.ref, self.position.query, self.col_x, COLUMN_W)
+        self.measure = app.help_state.setdefault("widths", WidthCache(self.fonts))
+        self._full: DocLayout | None = None  # the unfiltered book, laid out once
+        self.layout = self.make_layout(self.position.query)
         if self.position.section_id is not None:
             self.jump_to(self.position.section_id, self.position.offset)
         self.toc: list[TocEntry] = []
@@ -462,9 +497,23 @@ class RulesReferenceScene(Scene):
         self.scroll_to(y + offset)
         return True
 
+    def make_layout(self, query: str) -> DocLayout:
+        if query.strip():
+            return DocLayout(self.measure, self.ref, query, self.col_x, COLUMN_W)
+        if self._full is None:
+            self._full = DocLayout(self.measure, self.ref, "", self.col_x, COLUMN_W)
+        return self._full
+
+    def clear_search(self) -> None:
+        self.search.text, self.search.cursor = "", 0
+        self.set_query("")
+
     def set_query(self, text: str) -> None:
+        clear = self.ui.by_key("clear") if hasattr(self, "ui") else None
+        if clear is not None:
+            clear.visible = bool(text)
         keep = self.current_section()
-        self.layout = DocLayout(self.fonts, self.ref, text, self.col_x, COLUMN_W)
+        self.layout = self.make_layout(text)
         self.toc_scroll = 0
         if text.strip() or keep is None or not self.jump_to(keep):
             self.scroll_to(0)  # results start at the top; clearing returns to the section read
