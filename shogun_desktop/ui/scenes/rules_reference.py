@@ -45,6 +45,7 @@ NOTE_FILL = th.mix(th.PAPER_LIGHT, th.GOLD, 0.16)
 ROW_ALT = th.mix(th.PAPER_LIGHT, th.PAPER_DARK, 0.45)
 CARD_FILL = (252, 249, 240)
 NOTE_LABEL = "Ruling"
+END_MARK = "End of the rules · Ctrl+Home returns to the top"
 KEY_HINTS = ("Wheel, arrows, Page Up/Down: scroll", "Ctrl+Home / Ctrl+End: first / last page",
              "Type any word to search")
 CARD_TAGS = {"actions": "Action card", "events": "Event card", "specials": "Special card"}
@@ -251,6 +252,15 @@ class DocLayout:
             for s in secs:
                 self.anchors.append(Anchor(s.id, chapter.id, self.y))
                 self.section(s, card=chapter.kind is not None)
+        if self.sections and not self.query:  # a quiet end mark, so the end reads as the end
+            self.y += 24
+            self.ops.append(Box(pygame.Rect(x + width // 2 - 60, self.y, 120, 1), th.INK_FAINT))
+            self.y += 14
+            tw = fonts.size(END_MARK, SMALL)[0]
+            self.ops.append(TextLine(x + (width - tw) // 2, self.y, SMALL, SMALL_LINE,
+                                     [Seg(x + (width - tw) // 2, END_MARK, False, th.INK_SOFT)],
+                                     limit=x + width))
+            self.y += SMALL_LINE
         self.height = self.y + 24
 
     # -------------------------------------------------------------- text primitives
