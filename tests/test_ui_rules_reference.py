@@ -205,6 +205,12 @@ def test_reopening_returns_to_the_same_place(app) -> None:
     again = app.scenes.top
     assert again is not ref and again.current_section() == "battles/neutral"
     assert again.scroll == ref.scroll
+    drv.type_text("castle")
+    f1(drv)
+    f1(drv)
+    third = app.scenes.top
+    assert third.query == "castle" and third.ui.by_key("clear").visible
+    assert all(s.matches("castle") for s in third.layout.sections)
 
 
 def test_every_section_renders_in_full_without_cut_off_text(app, monkeypatch) -> None:
@@ -279,3 +285,22 @@ def test_a_broken_reference_file_shows_its_error(tmp_path) -> None:
 
 def test_the_reference_loads_from_the_app_data_folder(app) -> None:
     assert load_reference(app.data_folder).sections()
+
+
+def test_the_wheel_scrolls_a_long_result_list_in_the_contents(app) -> None:
+    drv = Driver(app)
+    f1(drv)
+    ref = app.scenes.top
+    drv.type_text("the")  # nearly every section: the result list is longer than the panel
+    assert ref.toc_limit() > 0
+    drv.move((ref.toc[0].rect.centerx, ref.toc[0].rect.bottom + 200))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3))
+    drv.pump()
+    assert ref.toc_scroll > 0 and ref.scroll == 0  # the list moved, the page did not
+    # a result far down the list is clickable after scrolling it into view
+    while ref.toc_scroll < ref.toc_limit():
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3))
+        drv.pump()
+    last = ref.toc[-1]
+    drv.click(last.rect.move(0, -ref.toc_scroll).center)
+    assert ref.current_section() == last.section_id

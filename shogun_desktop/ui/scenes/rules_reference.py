@@ -619,7 +619,7 @@ class RulesReferenceScene(Scene):
         if inp.kind is Kind.KEY and self._key(inp):
             return True
         if inp.kind is Kind.SCROLL:
-            if inp.pos is not None and TOC.collidepoint(inp.pos):
+            if inp.pos is not None and TOC.collidepoint(inp.pos) and self.toc_limit():
                 self.toc_scroll = max(0, min(self.toc_limit(),
                                              self.toc_scroll - inp.amount * TOC_SUB * 2))
             else:
