@@ -465,14 +465,16 @@ class RulesReferenceScene(Scene):
         self.search = TextInput((1060, 18, 360, 42), self.position.query, self.set_query,
                                 placeholder="Type to search the rules", max_len=40,
                                 key="search", size=18)
+        self.clear_button = Button((self.search.rect.right - 40, 22, 34, 34), "×",
+                                   self.clear_search, key="clear", size=20,
+                                   tooltip="Clear the search")
+        self.clear_button.visible = bool(self.search.text)
         self.ui = WidgetGroup([
             self.search,
             Button((1432, 18, 144, 42), "Close", self.close, key="close", size=18,
                    tooltip="Back to the game (Esc or F1)"),
-            Button((self.search.rect.right - 40, 22, 34, 34), "×", self.clear_search,
-                   key="clear", size=20, tooltip="Clear the search"),
+            self.clear_button,
         ])
-        self.ui.by_key("clear").visible = bool(self.search.text)  # type: ignore[union-attr]
         self.ui.focus(self.search)
         self.measure = app.help_state.setdefault("widths", WidthCache(self.fonts))
         self._full: DocLayout | None = None  # the unfiltered book, laid out once
@@ -519,9 +521,7 @@ class RulesReferenceScene(Scene):
         self.set_query("")
 
     def set_query(self, text: str) -> None:
-        clear = self.ui.by_key("clear") if hasattr(self, "ui") else None
-        if clear is not None:
-            clear.visible = bool(text)
+        self.clear_button.visible = bool(text)
         keep = self.current_section()
         self.layout = self.make_layout(text)
         self.toc_scroll = 0
