@@ -14,6 +14,7 @@ from shogun_desktop.data.reference import (
     CARD_KINDS,
     card_text,
     data_facts,
+    find_matches,
     load_reference,
     plain,
 )
@@ -156,6 +157,15 @@ def test_search_finds_sections_case_insensitively(ref) -> None:
     assert all("revolt" in (s.title + _section_text(s)).casefold() for s in ref.search("revolt"))
     assert ref.search("Kii") == ()  # the rules name no province: nothing found, no error
     assert ref.search("  ") == ref.sections()
+    # accents and case do not matter: 'no theatre' finds 'Nō theatres'
+    assert "overview/goal" in [s.id for s in ref.search("NO THEATRE")]
+
+
+def test_matches_map_back_to_the_original_text() -> None:
+    text = "Build a Nō theatre; STRAßE"
+    assert [text[a:b] for a, b in find_matches(text, "no thea")] == ["Nō thea"]
+    assert [text[a:b] for a, b in find_matches(text, "strasse")] == ["STRAßE"]
+    assert find_matches(text, "") == [] and find_matches(text, "castle") == []
 
 
 def test_facts_are_all_numbers_or_names_from_the_data() -> None:

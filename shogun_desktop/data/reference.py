@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -109,9 +111,10 @@ class Section:
     blocks: tuple[Block, ...]
 
     def matches(self, query: str) -> bool:
-        q = query.casefold()
-        return q in self.title.casefold() or any(q in s.casefold() for b in self.blocks
-                                                 for s in b.strings())
+        """query occurs in the title or the text (case and accents ignored)."""
+        q = fold(query.strip())
+        return q in fold(self.title) or any(q in fold(s) for b in self.blocks
+                                            for s in b.strings())
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,37 @@ class Reference:
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+@lru_cache(maxsize=16384)
+def fold_map(text: str) -> tuple[str, tuple[int, ...]]:
+    """text folded for searching (case and accents ignored: 'no' finds 'Nō') and, for each
+    folded character, the index of the character of text it came from."""
+    out: list[str] = []
+    index: list[int] = []
+    for i, ch in enumerate(text):
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch)
+                       if not unicodedata.combining(c)).casefold()
+        out.append(base)
+        index.extend([i] * len(base))
+    return "".join(out), tuple(index)
+
+
+def fold(text: str) -> str:
+    return fold_map(text)[0]
+
+
+def find_matches(text: str, query: str) -> list[tuple[int, int]]:
+    """Ranges of text where query occurs, ignoring case and accents."""
+    q = fold(query.strip())
+    if not q:
+        return []
+    folded, index = fold_map(text)
+    out, i = [], folded.find(q)
+    while i >= 0:
+        out.append((index[i], index[i + len(q) - 1] + 1))
+        i = folded.find(q, i + len(q))
+    return out
 
 
 def plain(text: str) -> str:
@@ -507,6 +541,6 @@ def load_reference(data_dir: str | Path | None = None, *, board: BoardData | Non
     return builder.build(_load(path))
 
 
-__all__ = ["CARD_KINDS", "Block", "CardText", "Chapter",
+__all__ = ["CARD_KINDS", "Block", "find_matches", "fold", "CardText", "Chapter",
            "Reference", "Section", "card_ids", "card_text", "data_facts", "load_reference",
            "plain"]

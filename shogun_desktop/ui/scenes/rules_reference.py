@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from shogun_desktop.data.board import DataError
-from shogun_desktop.data.reference import Block, Reference, Section, load_reference, plain
+from shogun_desktop.data.reference import (
+    Block,
+    Reference,
+    Section,
+    find_matches,
+    fold,
+    load_reference,
+    plain,
+)
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
@@ -148,19 +156,6 @@ def parse_runs(text: str) -> tuple[str, list[tuple[int, int, bool]]]:
         runs.append((len(plain), len(plain) + len(text) - pos, False))
         plain += text[pos:]
     return plain, runs
-
-
-def find_matches(text: str, query: str) -> list[tuple[int, int]]:
-    """Case-insensitive match ranges of query in text."""
-    q = query.strip().casefold()
-    if not q:
-        return []
-    low = text.casefold()
-    out, i = [], low.find(q)
-    while i >= 0:
-        out.append((i, i + len(q)))
-        i = low.find(q, i + len(q))
-    return out
 
 
 def wrap_rich(fonts: Measure, text: str, size: int, width: int, *, bold_all: bool = False
@@ -309,18 +304,18 @@ class DocLayout:
                                      [Seg(x + w - tw, self.tag, False, th.INK_SOFT)],
                                      limit=x + w))
         self.y += 4
-        whole = not self.query or self.query.casefold() in plain(s.title).casefold()
+        q = fold(self.query)
+        whole = not q or q in fold(plain(s.title))
         for b in s.blocks:
             if whole:
                 self.block(b, x, w)
-            elif any(self.query.casefold() in t.casefold() for t in b.strings()):
-                q = self.query.casefold()
+            elif any(q in fold(t) for t in b.strings()):
                 if b.kind == "items":  # only the matching points of a list
                     b = Block(b.id, b.kind, items=tuple(
-                        i for i in b.items if q in plain(i).casefold()))
-                elif b.kind == "table" and not any(q in c.casefold() for c in b.columns):
+                        i for i in b.items if q in fold(plain(i))))
+                elif b.kind == "table" and not any(q in fold(c) for c in b.columns):
                     b = Block(b.id, b.kind, columns=b.columns, rows=tuple(
-                        r for r in b.rows if any(q in c.casefold() for c in r)))
+                        r for r in b.rows if any(q in fold(c) for c in r)))
                 self.block(b, x, w)
         if card:
             self.y += 4
