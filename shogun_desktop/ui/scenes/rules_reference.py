@@ -368,8 +368,10 @@ class DocLayout:
             total = sum(natural[i] for i in wide)
             for i in wide:
                 widths[i] = int(rest * natural[i] / total)
-        else:
-            widths[-1] += w - sum(widths)
+        else:  # a small table keeps a compact width, its spare room spread evenly
+            w = min(w, sum(widths) + 48 * n)
+            extra = w - sum(widths)
+            widths = [c + extra // n + (1 if i < extra % n else 0) for i, c in enumerate(widths)]
         for r, row in enumerate((b.columns, *b.rows)):
             header = r == 0
             cells = [wrap_rich(fonts, ("**" + c + "**") if header else c, SMALL,
