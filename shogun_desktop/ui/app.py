@@ -20,7 +20,7 @@ import time
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -138,6 +138,7 @@ class App:
         self.on_load = on_load or self._default_on_load
         # asked when the window is closed: True = it handled the request (e.g. asks first)
         self.confirm_quit = confirm_quit
+        self.help_state: dict[str, Any] = {}  # rules reference: loaded text, reading position
         if fullscreen:
             self.toggle_fullscreen()
         if show_new_game:
@@ -231,7 +232,7 @@ class App:
 
     # ---------------------------------------------------------------- the loop
     def dispatch(self, inp: Input) -> None:
-        """One input: the App keeps quit, resize and fullscreen; the top scene gets the rest."""
+        """One input: the App keeps quit, resize, fullscreen and F1; the top scene gets the rest."""
         if inp.kind is Kind.QUIT:
             if self.confirm_quit is None or not self.confirm_quit():
                 self.quit()
@@ -240,6 +241,11 @@ class App:
             self.resize(inp.size)
         elif inp.is_action(Action.FULLSCREEN):
             self.toggle_fullscreen()
+            return
+        elif inp.is_action(Action.HELP):
+            from shogun_desktop.ui.scenes.rules_reference import toggle_rules_reference
+
+            toggle_rules_reference(self)  # from any scene; never reaches the scene itself
             return
         self.scenes.handle(inp)
 

@@ -36,6 +36,7 @@ class Action(StrEnum):
     CONFIRM = "confirm"  # Return / keypad Enter
     CANCEL = "cancel"  # Escape
     FULLSCREEN = "fullscreen"  # F11 (handled by the App, never reaches scenes)
+    HELP = "help"  # F1: the rules reference (handled by the App, never reaches scenes)
     DIGIT = "digit"  # 0-9 (Input.digit; Input.slot maps 1..9,0 -> 1..10)
     LETTER = "letter"  # a-z (Input.letter, lower case), e.g. 'b'
     BACKSPACE = "backspace"
@@ -58,6 +59,7 @@ _KEY_ACTIONS: dict[int, Action] = {
     pygame.K_KP_ENTER: Action.CONFIRM,
     pygame.K_ESCAPE: Action.CANCEL,
     pygame.K_F11: Action.FULLSCREEN,
+    pygame.K_F1: Action.HELP,
     pygame.K_BACKSPACE: Action.BACKSPACE,
     pygame.K_DELETE: Action.DELETE,
     pygame.K_TAB: Action.TAB,
@@ -155,6 +157,8 @@ class InputGateway:
         if et == pygame.KEYDOWN:
             inp = self._key(event)
             if event.key in self._held:
+                if event.key == pygame.K_F1:
+                    return []  # held F1 opens the reference once, never flickers
                 inp = replace(inp, repeat=True)
             self._held.add(event.key)
             return [inp]
