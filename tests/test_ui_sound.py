@@ -147,7 +147,8 @@ def test_sound_settings_from_the_menu(tmp_path) -> None:
         scene.ui.by_key("volume").on_change(0.25)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m"))
         app.process_events()
-        assert Prefs.load(path).as_dict() == {"sound.volume": 0.25, "sound.mute": True}
+        saved = Prefs.load(path)
+        assert (saved.get("sound.volume"), saved.get("sound.mute")) == (0.25, True)
         assert scene.ui.by_key("volume").disabled  # muted: the level is moot
         app.render()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,

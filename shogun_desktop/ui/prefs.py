@@ -77,6 +77,8 @@ def _schema(*settings: Setting) -> dict[str, Setting]:
 SCHEMA: dict[str, Setting] = _schema(
     Setting("sound.volume", float, 0.7, "Master volume, 0 (silent) to 1", 0.0, 1.0),
     Setting("sound.mute", bool, False, "No sound at all"),
+    Setting("tower.speed", float, 1.0, "Replay speed of the battle tower",
+            choices=(0.5, 1.0, 2.0, 4.0)),
 )
 
 
