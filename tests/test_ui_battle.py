@@ -191,7 +191,7 @@ def test_speed_keys_buttons_and_frames_per_update(app, big_record):
     assert BattleOverlay(app, big_record).speed == 2.0
 
 
-def test_drawn_frames_are_the_simulation_frames(app, big_record, tmp_path):
+def test_drawn_frames_are_the_simulation_frames(app, big_record, tmp_path, monkeypatch):
     frames = big_record.result.extra["frames"]
     ov = BattleOverlay(app, big_record, {"red": "Tokugawa", "blue": "Uesugi"})
     app.push(ov)
@@ -202,7 +202,7 @@ def test_drawn_frames_are_the_simulation_frames(app, big_record, tmp_path):
         drawn.append(frame)
         return real_draw(surface, frame, *args, **kw)
 
-    ov.view.draw = spy  # type: ignore[method-assign]
+    monkeypatch.setattr(ov.view, "draw", spy)  # the view is shared between battles
     post_text(app, "+")
     post_text(app, "+")  # 4x: the whole drop in a few dozen updates
     steps = 0

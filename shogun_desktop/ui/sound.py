@@ -16,10 +16,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import os
 import random
 from array import array
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -198,6 +199,24 @@ def to_pcm(samples: Sequence[float], size: int, channels: int, gain: float = 0.9
 
 
 # ------------------------------------------------------------------------- playback
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence C libraries writing to file descriptor 2 (ALSA lists every missing card there
+    when there is no sound device); Python's own errors are caught by the caller."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all: nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class Audio:
     """The mixer and the game's sounds; silent (every call a no-op) when audio is off."""
 
@@ -214,7 +233,8 @@ class Audio:
         audio = cls(prefs)
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(SAMPLE_RATE, -16, 2, 512, allowedchanges=0)
+                with _quiet_stderr():
+                    pygame.mixer.init(SAMPLE_RATE, -16, 2, 512, allowedchanges=0)
                 audio._owns_mixer = True
             init = pygame.mixer.get_init()
             if not init:

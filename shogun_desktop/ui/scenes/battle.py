@@ -36,7 +36,6 @@ from shogun_desktop.ui.widgets import (
     Panel,
     Widget,
     WidgetGroup,
-    draw_veil,
     wrap_text,
 )
 
@@ -49,6 +48,21 @@ CONTINUE_GUARD = 0.25  # s after the result appears before a key may close it (k
 BUILDUP_SECONDS = 0.9  # the cubes shown waiting before the first row is poured (at 1x)
 
 _geometry_cache: dict[str, TowerGeometry] = {}
+_view_cache: dict[tuple[int, tuple[int, int, int, int]], tuple[TowerGeometry, TowerView]] = {}
+
+
+def tower_view_for(geometry: TowerGeometry, rect: pygame.Rect) -> TowerView:
+    """The tower view for ``geometry`` in ``rect``, kept between battles: its wood and plastic
+    are drawn once per window session, not at every battle."""
+    key = (id(geometry), tuple(rect))
+    hit = _view_cache.get(key)
+    if hit is not None and hit[0] is geometry:
+        return hit[1]
+    if len(_view_cache) > 4:
+        _view_cache.clear()
+    view = TowerView(geometry.segments, rect, cube_size=geometry.cube.size)
+    _view_cache[key] = (geometry, view)
+    return view
 
 
 def _default_geometry() -> TowerGeometry:
@@ -227,7 +241,7 @@ class BattleOverlay(Scene):
     runs after Continue popped the overlay.
     """
 
-    opaque = False
+    opaque = True  # the card fills the screen: the table below need not be drawn every frame
 
     def __init__(
         self,
@@ -248,8 +262,7 @@ class BattleOverlay(Scene):
         cw, ch = app.logical_size
         self.card = pygame.Rect(16, 12, cw - 32, ch - 24)
         tower_rect = pygame.Rect(self.card.x + 10, self.card.y + 10, 700, self.card.h - 20)
-        self.view = TowerView(self.geometry.segments, tower_rect,
-                              cube_size=self.geometry.cube.size)
+        self.view = tower_view_for(self.geometry, tower_rect)
         self.side_x = tower_rect.right + 36
         self.side_w = self.card.right - 40 - self.side_x
         frames = record.result.extra.get("frames") or []
@@ -433,7 +446,7 @@ class BattleOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.app.theme.fonts
-        draw_veil(surface)
+        surface.fill(th.LETTERBOX)
         self.ui.draw_widgets(surface, self.app.theme)
         card = self.card
         x = self.side_x
