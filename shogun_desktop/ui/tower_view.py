@@ -829,11 +829,13 @@ class Replay:
                         s.wait_y + (s.y - s.wait_y) * e + lift, s.angle * e))
         return out
 
-    def waiting_at(self, index: float) -> dict[str, int]:
-        """Cubes of each colour still waiting to be poured at ``index``."""
+    def waiting_at(self, index: float, *, sitting: bool = False) -> dict[str, int]:
+        """Cubes of each colour not yet in the tower at ``index`` (``sitting``: only those
+        still in their group, not on their way to the funnel)."""
         out: dict[str, int] = {}
+        lead = GLIDE_FRAMES if sitting else 0
         for s in self.spawns:
-            if s.frame > index:
+            if s.frame - lead > index:
                 out[s.colour] = out.get(s.colour, 0) + 1
         return out
 

@@ -46,6 +46,9 @@ SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 FARMERS = th.FARMERS
 CONTINUE_GUARD = 0.25  # s after the result appears before a key may close it (key repeat)
 BUILDUP_SECONDS = 0.9  # the cubes shown waiting before the first row is poured (at 1x)
+HOW_IT_WORKS = ("Only the cubes that come out into the tray count. Cubes stuck inside from "
+                "earlier battles can be knocked loose: they come out too and count for their "
+                "colour. Whatever stays inside may fall out in a later battle.")
 
 _geometry_cache: dict[str, TowerGeometry] = {}
 _view_cache: dict[tuple[int, tuple[int, int, int, int]], tuple[TowerGeometry, TowerView]] = {}
@@ -104,6 +107,10 @@ class SideTally:
 
     def sentence(self) -> str:
         """'2 poured, 3 came out — 1 had been held from an earlier battle'."""
+        if not self.poured and self.out and self.from_earlier == self.out:
+            return (f"{self.out} came out, knocked loose: "
+                    + ("it had been held from an earlier battle" if self.out == 1 else
+                       "all had been held from earlier battles"))
         text = f"{self.poured} poured, {self.out} came out"
         if self.from_earlier:
             text += (f" — {self.from_earlier} had been held from an earlier battle"
@@ -497,7 +504,7 @@ class BattleOverlay(Scene):
         """Captions over the waiting groups: whose cubes, and how many are still waiting."""
         r = self.replay
         assert r is not None
-        waiting = r.waiting_at(self.position)
+        waiting = r.waiting_at(self.position, sitting=True)
         if not waiting:
             return
         fonts = self.app.theme.fonts
@@ -554,6 +561,10 @@ class BattleOverlay(Scene):
         if released:
             th.blit_text(surface, fonts, f"Knocked loose so far: {released}", (x, y), 18,
                          th.INK, bold=True)
+        y += 44
+        for line in self._lines(HOW_IT_WORKS, 17):
+            th.blit_text(surface, fonts, line, (x, y), 17, th.INK_SOFT)
+            y += 25
         speed_y = self.card.bottom - 28 - 48
         th.blit_text(surface, fonts, "Speed", (x, speed_y - 10), 17, th.INK_SOFT,
                      anchor="bottomleft")
@@ -579,8 +590,17 @@ class BattleOverlay(Scene):
                 th.blit_text(surface, fonts, inside, (x + 46, y), 16, th.INK_SOFT)
             y += 34
         held_after = len(self.record.result.held)
-        th.blit_text(surface, fonts, f"Inside the tower now: {_n(held_after, 'cube')}",
-                     (x, y), 17, th.INK_SOFT)
+        r = th.blit_text(surface, fonts, f"Inside the tower now: {_n(held_after, 'cube')}",
+                         (x, y), 17, th.INK_SOFT)
+        if self.xray and held_after:  # the table plays with x-ray: say which colours
+            counts: dict[str, int] = {}
+            for cube in self.record.result.held:
+                counts[cube.colour] = counts.get(cube.colour, 0) + 1
+            cx = r.right + 16
+            for colour in sorted(counts, key=lambda c: (-counts[c], c)):
+                blit_cube(surface, colour, (cx + 9, r.centery + 1), 18)
+                cx = th.blit_text(surface, fonts, str(counts[colour]), (cx + 22, r.centery), 17,
+                                  th.INK, bold=True, anchor="midleft").right + 12
         y += 38
         outcome = self.outcome
         if outcome is not None:
