@@ -482,3 +482,19 @@ def test_the_replay_plays_the_drop_s_knocks_once_in_order(app, big_record):
         app.update(FRAME)
     assert recorder.played == played
     assert len(played) <= len([c for c in cues if c.frame <= 30])
+
+
+def test_hard_hits_shake_the_tower_slightly_and_small_drops_do_not(big_record, tower):
+    view = TowerView(tower.static_segments, (0, 0, 600, 800))
+    extra = big_record.result.extra
+    big = Replay(extra["frames"], extra["colours"], view, impacts=extra["impacts"])
+    shakes = [big.shake_at(k) for k in range(big.last + 1)]
+    moving = [s for s in shakes if s != (0.0, 0.0)]
+    assert moving, "a 60-cube drop shakes the tower"
+    limit = 3.0 * view.scale / 14.0
+    assert all(abs(dx) <= limit + 1e-9 and abs(dy) <= limit for dx, dy in moving)
+    assert len(moving) < len(shakes) / 2  # a jolt now and then, not a constant tremble
+    small = tower.drop(HELD, {"red": 2}, random.Random(1))
+    quiet = Replay(small.extra["frames"], small.extra["colours"], view,
+                   impacts=small.extra.get("impacts", ()))
+    assert all(quiet.shake_at(k) == (0.0, 0.0) for k in range(quiet.last + 1))

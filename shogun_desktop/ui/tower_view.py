@@ -50,6 +50,7 @@ LIGHT = (-0.55, -0.83)  # light from the upper left (screen coordinates, normali
 
 FALL_FRAMES = 20  # frames a cube takes from the exit to its place in the tray
 GLIDE_FRAMES = 14  # frames a waiting cube takes from its group to the funnel
+SHAKE_FROM = 750.0  # summed wall hits (cm/s, decaying) above which the tower shakes
 
 
 def _chains(segments: Sequence[Segment]) -> list[list[Point]]:
@@ -790,16 +791,18 @@ class Replay:
         return tuple(sorted(spawns, key=lambda s: (s.frame, s.id)))
 
     def _plan_shake(self, impacts: Sequence) -> dict[int, Point]:
-        """A small shake after hard hits on the tower: decays over a few frames."""
+        """A slight shake while many cubes hit the tower at once (a big drop), never for a
+        few cubes: the hits on the walls are summed per frame with a short decay, and only
+        a sum above what a dozen cubes make moves the tower."""
         energy: dict[int, float] = {}
         for imp in impacts:
-            if imp.wall and imp.strength > 60.0:
-                energy[imp.frame] = energy.get(imp.frame, 0.0) + (imp.strength - 60.0)
+            if imp.wall:
+                energy[imp.frame] = energy.get(imp.frame, 0.0) + imp.strength
         shake: dict[int, Point] = {}
         level = 0.0
         for k in range(0, self.last + 1):
-            level = level * 0.72 + energy.get(k, 0.0) / 260.0
-            amp = min(1.0, level)
+            level = level * 0.72 + energy.get(k, 0.0)
+            amp = min(1.0, max(0.0, (level - SHAKE_FROM) / SHAKE_FROM))
             if amp > 0.04:
                 shake[k] = (amp * 3.0 * math.sin(k * 2.1), amp * 1.2 * math.sin(k * 3.3 + 1.0))
         return shake

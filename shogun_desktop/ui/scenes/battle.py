@@ -57,7 +57,7 @@ _view_cache: dict[tuple[int, tuple[int, int, int, int]], tuple[TowerGeometry, To
 def tower_view_for(geometry: TowerGeometry, rect: pygame.Rect) -> TowerView:
     """The tower view for ``geometry`` in ``rect``, kept between battles: its wood and plastic
     are drawn once per window session, not at every battle."""
-    key = (id(geometry), tuple(rect))
+    key = (id(geometry), (rect.x, rect.y, rect.w, rect.h))
     hit = _view_cache.get(key)
     if hit is not None and hit[0] is geometry:
         return hit[1]
@@ -395,7 +395,8 @@ class BattleOverlay(Scene):
         if not self.finished:
             widgets.append(Choice((x, bottom - 48, 340, 48),
                                   [Option(s, _speed_label(s)) for s in SPEEDS], self.speed,
-                                  lambda v: self.set_speed(float(v)), key="speed",
+                                  lambda v: self.set_speed(float(v)),  # type: ignore[arg-type]
+                                  key="speed",
                                   tooltip="Replay speed (- and + keys); 1× is real speed"))
             widgets.append(Button((x + w - 200, bottom - 48, 200, 48), "Skip", self.skip,
                                   primary=True, key="skip",
