@@ -498,3 +498,14 @@ def test_hard_hits_shake_the_tower_slightly_and_small_drops_do_not(big_record, t
     quiet = Replay(small.extra["frames"], small.extra["colours"], view,
                    impacts=small.extra.get("impacts", ()))
     assert all(quiet.shake_at(k) == (0.0, 0.0) for k in range(quiet.last + 1))
+
+
+def test_the_words_need_no_physics() -> None:
+    """The drop notice (used when the tower animation is unavailable) must not need pymunk."""
+    import subprocess
+    import sys
+
+    code = ("import sys, shogun_desktop.ui.battle_report, shogun_desktop.ui.scenes.drop_notice\n"
+            "assert 'pymunk' not in sys.modules, 'pymunk imported'\n")
+    subprocess.run([sys.executable, "-c", code], check=True,
+                   cwd=Path(__file__).resolve().parents[1])

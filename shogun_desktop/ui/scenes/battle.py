@@ -17,7 +17,6 @@ change the speed (remembered in the settings). X-ray is a table option chosen at
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,6 +24,16 @@ import pygame
 from shogun_desktop.rules.engine import DropRecord
 from shogun_desktop.tower.geometry import TowerGeometry, load_geometry
 from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.battle_report import (
+    Outcome,
+    SideTally,
+    decide_outcome,
+    outcome_of,
+    plural,
+    released_by_colour,
+    side_tallies,
+    title_of,
+)
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.sound import CuePlayer, knock_schedule
@@ -49,6 +58,9 @@ BUILDUP_SECONDS = 0.9  # the cubes shown waiting before the first row is poured 
 HOW_IT_WORKS = ("Only the cubes that come out into the tray count. Cubes stuck inside from "
                 "earlier battles can be knocked loose: they come out too and count for their "
                 "colour. Whatever stays inside may fall out in a later battle.")
+
+__all__ = ["SPEEDS", "BattleOverlay", "Outcome", "SideTally", "decide_outcome", "outcome_of",
+           "released_by_colour", "side_tallies", "title_of"]
 
 _geometry_cache: dict[str, TowerGeometry] = {}
 _view_cache: dict[tuple[int, tuple[int, int, int, int]], tuple[TowerGeometry, TowerView]] = {}
@@ -77,165 +89,6 @@ def _default_geometry() -> TowerGeometry:
 
 def _speed_label(speed: float) -> str:
     return f"{speed:g}×"
-
-
-def _n(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (plural or word + 's')}"
-
-
-def title_of(record: DropRecord) -> str:
-    where = record.province
-    if record.kind == "revolt":
-        return f"Revolt in {where}" if where else "Revolt"
-    if record.kind == "battle":
-        return f"Battle for {where}" if where else "Battle"
-    return "Tower load"
-
-
-# ------------------------------------------------------------------------- the numbers
-@dataclass(frozen=True)
-class SideTally:
-    """One side of a drop, counted from the drop record's cube ids."""
-
-    colour: str
-    label: str  # "Tokugawa (attacker)"
-    poured: int  # cubes of this colour poured in (armies, bonuses and tray cubes)
-    out: int  # cubes of this colour in the tray after the drop
-    from_earlier: int  # of those, cubes that had been held inside from earlier drops
-    stay: int  # cubes of this drop that stay inside the tower
-    held_after: int  # cubes of this colour inside the tower after the drop
-
-    def sentence(self) -> str:
-        """'2 poured, 3 came out — 1 had been held from an earlier battle'."""
-        if not self.poured and self.out and self.from_earlier == self.out:
-            return (f"{self.out} came out, knocked loose: "
-                    + ("it had been held from an earlier battle" if self.out == 1 else
-                       "all had been held from earlier battles"))
-        text = f"{self.poured} poured, {self.out} came out"
-        if self.from_earlier:
-            text += (f" — {self.from_earlier} had been held from an earlier battle"
-                     if self.from_earlier == 1 else
-                     f" — {self.from_earlier} had been held from earlier battles")
-        return text
-
-    def inside(self) -> str:
-        if not self.poured:
-            return ""
-        return ("all of this drop came out" if self.stay == 0 else
-                f"{self.stay} of this drop {'stays' if self.stay == 1 else 'stay'} inside")
-
-
-def released_by_colour(record: DropRecord) -> dict[str, int] | None:
-    """Cubes held before the drop that came out, per colour; None when the tower keeps no ids."""
-    extra = record.result.extra
-    released = extra.get("released")
-    colours = extra.get("colours")
-    if released is None or colours is None:
-        return None
-    out: dict[str, int] = {}
-    for cid in released:
-        colour = colours.get(cid)
-        if colour is not None:
-            out[colour] = out.get(colour, 0) + 1
-    return out
-
-
-def side_tallies(record: DropRecord, sides: list[str], labels: Mapping[str, str]) -> list[SideTally]:
-    """Per side: poured, came out, of which from earlier drops, what stays inside."""
-    released = released_by_colour(record)
-    held_after: dict[str, int] = {}
-    for cube in record.result.held:
-        held_after[cube.colour] = held_after.get(cube.colour, 0) + 1
-    rows = []
-    for c in sides:
-        poured = record.dropped.get(c, 0)
-        out = record.result.out.get(c, 0)
-        # without ids (a non-physical tower) the cubes of this drop are taken to leave first
-        earlier = released.get(c, 0) if released is not None else max(0, out - poured)
-        rows.append(SideTally(c, labels.get(c, c), poured, out, earlier,
-                              max(0, poured - (out - earlier)), held_after.get(c, 0)))
-    return rows
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A battle's result in words: the headline, the count behind it, where the cubes go."""
-
-    headline: str
-    reason: str
-    cubes: str
-    winner: str | None  # colour; None for a draw or a neutral result
-
-
-def decide_outcome(
-    kind: str,
-    province: str | None,
-    attacker: str | None,
-    defender: str | None,
-    out: Mapping[str, int],
-    *,
-    farmers_fight: bool = True,
-    name: Callable[[str], str] = str.title,
-) -> Outcome | None:
-    """The rules of §4 applied to the cubes out (the engine's own arithmetic, in words).
-
-    Inputs are plain numbers and colours, so this can be fed from a drop record or from a
-    battle event alike. None for a tower load (nobody fights).
-    """
-    prov = province or "the province"
-    if kind == "setup" or attacker is None or defender is None:
-        return None
-    others = sorted(c for c, n in out.items() if n and c not in (attacker, defender, FARMERS))
-    if kind == "battle" and defender != FARMERS and not farmers_fight and out.get(FARMERS):
-        others.append(FARMERS)
-    rest = (" Cubes of players not in this battle stay in the tray for the next one."
-            if others else "")
-    if kind == "revolt":  # attacker: the farmers; defender: the player
-        d, f = out.get(defender, 0), out.get(FARMERS, 0)
-        reason = f"{name(defender)} {d} against {_n(f, 'farmer')}"
-        if d > f:
-            return Outcome(f"The revolt is put down: {_n(d - f, 'army', 'armies')} stay in {prov}",
-                           reason, f"{d - f} of {name(defender)}'s cubes go back into {prov}; "
-                           f"the rest go back to supply.{rest}", defender)
-        tie = f"{d} against {f}: a tie — the farmers win" if d == f else reason
-        return Outcome(f"The farmers win: {prov} becomes neutral", tie,
-                       f"All cubes of the revolt go back to supply.{rest}", FARMERS)
-    a = out.get(attacker, 0)
-    if defender == FARMERS:  # attacking a neutral province
-        f = out.get(FARMERS, 0)
-        reason = f"{name(attacker)} {a} against {_n(f, 'farmer')}"
-        if a > f:
-            return Outcome(f"{name(attacker)} takes {prov} with {_n(a - f, 'army', 'armies')}",
-                           reason, f"{a - f} of {name(attacker)}'s cubes move into {prov}; "
-                           f"the rest go back to supply.{rest}", attacker)
-        if a == f:
-            reason = f"{a} against {f}: a tie — the defender holds"
-        return Outcome(f"The attack fails: {prov} stays neutral", reason,
-                       f"All cubes of the battle go back to supply.{rest}", None)
-    d = out.get(defender, 0)
-    f = out.get(FARMERS, 0) if farmers_fight else 0
-    with_farmers = f" + {_n(f, 'farmer')}" if f else ""
-    reason = f"{name(attacker)} {a} against {name(defender)} {d}{with_farmers}"
-    if a > d + f:
-        return Outcome(f"{name(attacker)} takes {prov} with {_n(a - d - f, 'army', 'armies')}",
-                       reason, f"{a - d - f} of {name(attacker)}'s cubes move into {prov}; the "
-                       f"rest go back to supply.{rest}", attacker)
-    if a < d + f and d > 0:
-        stay = d - max(0, a - f)
-        return Outcome(f"{name(defender)} holds {prov} with {_n(stay, 'army', 'armies')}",
-                       reason, f"{stay} of {name(defender)}'s cubes go back into {prov}; the "
-                       f"rest go back to supply.{rest}", defender)
-    if a == d + f:
-        reason = f"{a} against {d + f}: a tie — nobody holds {prov}"
-    else:
-        reason += f": only farmers defended ({name(defender)} had no cube out)"
-    return Outcome(f"{prov} becomes neutral", reason,
-                   f"All cubes of the battle go back to supply.{rest}", None)
-
-
-def outcome_of(record: DropRecord, name: Callable[[str], str] = str.title) -> Outcome | None:
-    return decide_outcome(record.kind, record.province, record.attacker, record.defender,
-                          record.result.out, farmers_fight=record.farmers_fight, name=name)
 
 
 # ------------------------------------------------------------------------- the overlay
@@ -591,7 +444,7 @@ class BattleOverlay(Scene):
                 th.blit_text(surface, fonts, inside, (x + 46, y), 16, th.INK_SOFT)
             y += 34
         held_after = len(self.record.result.held)
-        r = th.blit_text(surface, fonts, f"Inside the tower now: {_n(held_after, 'cube')}",
+        r = th.blit_text(surface, fonts, f"Inside the tower now: {plural(held_after, 'cube')}",
                          (x, y), 17, th.INK_SOFT)
         if self.xray and held_after:  # the table plays with x-ray: say which colours
             counts: dict[str, int] = {}

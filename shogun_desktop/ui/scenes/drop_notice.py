@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.battle_report import outcome_of
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
-from shogun_desktop.ui.scenes.battle import outcome_of
 from shogun_desktop.ui.widgets import Button, Panel, WidgetGroup, draw_veil, wrap_text
 
 if TYPE_CHECKING:
