@@ -179,8 +179,11 @@ def synthesise(rate: int = SAMPLE_RATE) -> dict[str, list[list[float]]]:
     return bank
 
 
-def to_pcm(samples: Sequence[float], size: int, channels: int, gain: float = 0.9) -> bytes:
-    """Mono float samples as the mixer's PCM (``size`` as reported by mixer.get_init())."""
+def to_pcm(samples: Sequence[float], size: int, channels: int, gain: float = 0.6) -> bytes:
+    """Mono float samples as the mixer's PCM (``size`` as reported by mixer.get_init()).
+
+    ``gain`` below 1 leaves headroom for a few knocks sounding at once without clipping.
+    """
     data: array
     if size == -16:
         data = array("h", (int(v * gain * 32767) for v in samples for _ in range(channels)))

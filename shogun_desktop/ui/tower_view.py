@@ -300,6 +300,7 @@ class TowerView:
         self.scale = 1.0
         self.offset = (0.0, 0.0)
         self._layers: dict[tuple[str, bool], pygame.Surface] = {}
+        self.emblem: pygame.Surface | None = None
         self.layout(rect)
 
     def segments_of(self, kind: str) -> tuple[Segment, ...]:
@@ -318,6 +319,13 @@ class TowerView:
         self.offset = (rect.x + (rect.w - w) / 2 - x0 * self.scale,
                        rect.y + (rect.h - h) / 2 + y1 * self.scale)
         self._layers.clear()
+
+    def set_emblem(self, emblem: pygame.Surface | None) -> None:
+        """A mark burned into the front panel above the cutaway (e.g. the game's kanji)."""
+        if emblem is not self.emblem:
+            self.emblem = emblem
+            for key in [k for k in self._layers if k[0] == "front"]:
+                del self._layers[key]
 
     @property
     def cube_px(self) -> float:
@@ -571,6 +579,12 @@ class TowerView:
                               [(x - 1, y - 1) for x, y in cut], 1)
             _lit_edges(surf, panel, WOOD, max(2, round(sc * 0.18)), 0.5)
             pygame.draw.polygon(surf, WOOD_DARK, panel, 2)
+            if self.emblem is not None:  # burned into the wood between the top and the cut
+                cut_top = min(y for _, y in cut)
+                mark = self.emblem.copy()
+                mark.set_alpha(190)
+                surf.blit(mark, mark.get_rect(center=((panel[0][0] + panel[1][0]) / 2,
+                                                      (panel[0][1] + cut_top) / 2)))
             # screws at the corners: it is a built thing
             for px, py in (panel[0], panel[1]):
                 for dx, dy in ((1, 1),):

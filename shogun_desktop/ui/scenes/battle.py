@@ -123,6 +123,9 @@ class BattleOverlay(Scene):
         self.card = pygame.Rect(16, 12, cw - 32, ch - 24)
         tower_rect = pygame.Rect(self.card.x + 10, self.card.y + 10, 700, self.card.h - 20)
         self.view = tower_view_for(self.geometry, tower_rect)
+        if self.view.emblem is None:
+            self.view.set_emblem(app.theme.fonts.kanji(
+                "将軍", max(12, round(self.view.scale * 1.8)), (70, 40, 20)))
         self.side_x = tower_rect.right + 36
         self.side_w = self.card.right - 40 - self.side_x
         frames = record.result.extra.get("frames") or []
