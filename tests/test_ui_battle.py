@@ -369,8 +369,9 @@ def test_titles_and_outcomes_agree_with_the_engine(game_drops):
             assert outcome.winner == d.defender
             seen.add("holds")
         elif "suppressed" in verdict:
-            n = verdict.split("suppressed; ", 1)[1].removesuffix(" stay")
-            assert outcome.headline == (f"The revolt is put down: {n} stay in {d.province}")
+            n = int(verdict.split("suppressed; ", 1)[1].split()[0])
+            assert outcome.headline == ("The revolt is put down: " + (
+                "1 army stays" if n == 1 else f"{n} armies stay") + f" in {d.province}")
             seen.add("suppressed")
         elif "farmers win" in verdict:
             assert outcome.headline == f"The farmers win: {d.province} becomes neutral"
@@ -403,6 +404,8 @@ def test_titles_and_outcomes_agree_with_the_engine(game_drops):
      "The farmers win: Omi becomes neutral", "2 against 2: a tie — the farmers win"),
     ("revolt", "green", "red", {"red": 4, "green": 1, "blue": 2}, True,
      "The revolt is put down: 3 armies stay in Omi", "Red 4 against 1 farmer"),
+    ("revolt", "green", "red", {"red": 3, "green": 2}, True,
+     "The revolt is put down: 1 army stays in Omi", "Red 3 against 2 farmers"),
 ])
 def test_outcome_in_words(kind, attacker, defender, out, fight, headline, reason):
     o = decide_outcome(kind, "Omi", attacker, defender, out, farmers_fight=fight)

@@ -20,6 +20,15 @@ def plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
 
 
+def _verb(count: int, one: str, many: str) -> str:
+    return one if count == 1 else many
+
+
+def _of_cubes(count: int, who: str) -> str:
+    """'1 of Red's cubes' / '3 of Red's cubes'."""
+    return f"{count} of {who}'s cubes"
+
+
 def title_of(record: DropRecord) -> str:
     where = record.province
     if record.kind == "revolt":
@@ -131,8 +140,11 @@ def decide_outcome(
         d, f = out.get(defender, 0), out.get(FARMERS, 0)
         reason = f"{name(defender)} {d} against {plural(f, 'farmer')}"
         if d > f:
-            return Outcome(f"The revolt is put down: {plural(d - f, 'army', 'armies')} stay in {prov}",
-                           reason, f"{d - f} of {name(defender)}'s cubes go back into {prov}; "
+            n = d - f
+            return Outcome(f"The revolt is put down: {plural(n, 'army', 'armies')} "
+                           f"{_verb(n, 'stays', 'stay')} in {prov}",
+                           reason, f"{_of_cubes(n, name(defender))} {_verb(n, 'goes', 'go')} "
+                           f"back into {prov}; "
                            f"the rest go back to supply.{rest}", defender)
         tie = f"{d} against {f}: a tie — the farmers win" if d == f else reason
         return Outcome(f"The farmers win: {prov} becomes neutral", tie,
@@ -143,7 +155,8 @@ def decide_outcome(
         reason = f"{name(attacker)} {a} against {plural(f, 'farmer')}"
         if a > f:
             return Outcome(f"{name(attacker)} takes {prov} with {plural(a - f, 'army', 'armies')}",
-                           reason, f"{a - f} of {name(attacker)}'s cubes move into {prov}; "
+                           reason, f"{_of_cubes(a - f, name(attacker))} "
+                           f"{_verb(a - f, 'moves', 'move')} into {prov}; "
                            f"the rest go back to supply.{rest}", attacker)
         if a == f:
             reason = f"{a} against {f}: a tie — the defender holds"
@@ -155,12 +168,14 @@ def decide_outcome(
     reason = f"{name(attacker)} {a} against {name(defender)} {d}{with_farmers}"
     if a > d + f:
         return Outcome(f"{name(attacker)} takes {prov} with {plural(a - d - f, 'army', 'armies')}",
-                       reason, f"{a - d - f} of {name(attacker)}'s cubes move into {prov}; the "
+                       reason, f"{_of_cubes(a - d - f, name(attacker))} "
+                       f"{_verb(a - d - f, 'moves', 'move')} into {prov}; the "
                        f"rest go back to supply.{rest}", attacker)
     if a < d + f and d > 0:
         stay = d - max(0, a - f)
         return Outcome(f"{name(defender)} holds {prov} with {plural(stay, 'army', 'armies')}",
-                       reason, f"{stay} of {name(defender)}'s cubes go back into {prov}; the "
+                       reason, f"{_of_cubes(stay, name(defender))} {_verb(stay, 'goes', 'go')} "
+                       f"back into {prov}; the "
                        f"rest go back to supply.{rest}", defender)
     if a == d + f:
         reason = f"{a} against {d + f}: a tie — nobody holds {prov}"

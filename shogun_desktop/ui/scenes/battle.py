@@ -411,7 +411,9 @@ class BattleOverlay(Scene):
         held = len(r.held_ids)
         hint = ("shown in colour (x-ray table)" if self.xray else
                 "dark shapes: their colours are hidden")
-        for line in self._lines(f"Held inside from earlier battles: {held} — {hint}", 18):
+        text = (f"Held inside from earlier battles: {held} — {hint}" if held else
+                "The tower was empty before this drop.")
+        for line in self._lines(text, 18):
             th.blit_text(surface, fonts, line, (x, y), 18, th.INK_SOFT)
             y += 26
         released = r.released_at(self.index)
