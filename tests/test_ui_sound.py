@@ -157,3 +157,28 @@ def test_sound_settings_from_the_menu(tmp_path) -> None:
         assert app.scenes.top is None
     finally:
         app.close()
+
+
+def test_a_press_on_a_control_clicks_quietly(tmp_path) -> None:
+    from shogun_desktop.ui.app import App
+
+    class Recorder(Audio):
+        def __init__(self) -> None:
+            super().__init__(None)
+            self.clicks = 0
+
+        def click(self) -> None:
+            self.clicks += 1
+
+    app = App(fps=0, prefs=Prefs())
+    try:
+        app._audio = recorder = Recorder()
+        scene = app.scenes.top
+        for pos in (scene.ui.by_key("xray").rect.center, (800, 20)):  # a control, then nothing
+            wpos = app.to_window(pos)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wpos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=wpos, button=1))
+            app.process_events()
+        assert recorder.clicks == 1
+    finally:
+        app.close()

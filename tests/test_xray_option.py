@@ -69,3 +69,26 @@ def test_saves_from_before_the_option_load_without_xray_and_bad_values_are_named
     bad = text.replace("xray: true", "xray: maybe")
     with pytest.raises(ValueError, match="old.yaml.*xray|xray.*old.yaml"):
         load_game_text(bad, "old.yaml", tower=ScriptedTower([{}]))
+
+
+@pytest.mark.parametrize("xray", [False, True])
+def test_the_game_s_battles_follow_the_table_option(xray: bool, tmp_path) -> None:
+    from shogun_desktop.rules.engine import DropRecord
+    from shogun_desktop.rules.tower import DropResult
+    from shogun_desktop.ui.prefs import Prefs
+    from shogun_desktop.ui.scenes.battle import BattleOverlay
+    from shogun_desktop.ui.scenes.game import GameScene
+
+    game = Game.new(GameConfig(["red", "blue", "yellow"], start="designated", seed=3, xray=xray),
+                    tower=ScriptedTower([{}]))
+    app = App(fps=0, show_new_game=False, prefs=Prefs())
+    try:
+        session = GameSession(game, tmp_path, autosave=False)
+        scene = GameScene(app, session, computer_delay=1e9, animate=True)
+        record = DropRecord("battle", {"red": 2, "green": 1}, DropResult({"red": 2}, ()), "Omi",
+                            "", "red", "green")
+        overlay = scene.drop_scene(record)
+        assert isinstance(overlay, BattleOverlay) and overlay.xray is xray
+    finally:
+        app.close()
+
