@@ -585,14 +585,13 @@ class TowerView:
                 mark.set_alpha(190)
                 surf.blit(mark, mark.get_rect(center=((panel[0][0] + panel[1][0]) / 2,
                                                       (panel[0][1] + cut_top) / 2)))
-            # screws at the corners: it is a built thing
-            for px, py in (panel[0], panel[1]):
-                for dx, dy in ((1, 1),):
-                    cx = px + (sc * 0.55 if px < panel[1][0] - 1 else -sc * 0.55) * dx
-                    cy = py + sc * 0.55 * dy
-                    pygame.draw.circle(surf, th.darken(WOOD, 0.45), (cx, cy), max(2, sc * 0.18))
-                    pygame.draw.circle(surf, th.lighten(WOOD, 0.35), (cx - 1, cy - 1),
-                                       max(1, sc * 0.08))
+            # screws in the top corners: it is a built thing
+            inset = sc * 0.55
+            for cx, cy in ((panel[0][0] + inset, panel[0][1] + inset),
+                           (panel[1][0] - inset, panel[1][1] + inset)):
+                pygame.draw.circle(surf, th.darken(WOOD, 0.45), (cx, cy), max(2, sc * 0.18))
+                pygame.draw.circle(surf, th.lighten(WOOD, 0.35), (cx - 1, cy - 1),
+                                   max(1, sc * 0.08))
         # the funnel: smoky plastic walls with a translucent face between them
         funnel = [s for s in self.segments if s.name.startswith("funnel")]
         if len(funnel) == 2:

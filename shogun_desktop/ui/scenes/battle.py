@@ -93,7 +93,7 @@ def _speed_label(speed: float) -> str:
 
 # ------------------------------------------------------------------------- the overlay
 class BattleOverlay(Scene):
-    """Replays one drop over the current screen, then shows the tray and the outcome.
+    """Replays one drop on a full-screen card, then shows the tray and the outcome.
 
     ``colours`` names the sides: player colour -> display name (default: the colour's name;
     farmers are "Farmers"). ``geometry`` is the tower the drop ran in (default: the default
