@@ -268,6 +268,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "names": {c: s.players[c].name for c in s.seats},
         "computer": [c for c in s.seats if s.players[c].computer],
         "start": s.start_mode,
+        "xray": s.xray,
         "position": position_to_dict(s),
         "phase": s.phase,
         "cursor": _plain(s.cursor),
@@ -314,7 +315,9 @@ def dump_game(game: Game) -> str:
 SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "start", "position",
              "phase", "cursor", "event_card", "event_candidates", "event_deck", "winter_card",
              "action_row", "actions_done", "special_layout", "hands", "plans", "planned",
-             "revealed", "voided", "lost", "held", "battles", "winners", "scores", "pending", "rng", "log"}
+             "revealed", "voided", "lost", "held", "battles", "winners", "scores", "pending", "rng", "log",
+             "xray"}
+OPTIONAL_SAVE_KEYS = {"pending", "xray"}  # xray: absent in saves from before the option
 
 
 def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
@@ -323,7 +326,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     data = data if data is not None else default_board()
     r = Reader(name)
     top = r.mapping(doc, "", SAVE_KEYS)
-    for required in SAVE_KEYS - {"pending"}:
+    for required in SAVE_KEYS - OPTIONAL_SAVE_KEYS:
         if required not in top:
             raise r.fail(required, "missing")
     if top["format"] != SAVE_FORMAT:
@@ -346,6 +349,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     state = state_from_position(r, top["position"], board, list(seats), data, "position",
                                 names, computer)
     state.start_mode = r.choice(top["start"], "start", ("draft", "designated"))
+    state.xray = r.boolean(top.get("xray", False), "xray")
     state.phase = r.choice(top["phase"], "phase", PHASES)
     in_play = data.in_play(board, len(seats))
     event_keys = [e.key for e in data.events]

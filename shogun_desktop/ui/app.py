@@ -31,7 +31,9 @@ from shogun_desktop.ui.scene import Scene, SceneStack
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.gamefacts import BoardFacts
+    from shogun_desktop.ui.prefs import Prefs
     from shogun_desktop.ui.scenes.new_game import NewGameSettings
+    from shogun_desktop.ui.sound import Audio
 
 LOGICAL_SIZE = (1600, 900)
 MIN_SIZE = (1280, 720)
@@ -97,8 +99,9 @@ class App:
         show_new_game: bool = True,
         title: str | None = None,
         confirm_quit: Callable[[], bool] | None = None,
+        prefs: Prefs | None = None,
     ) -> None:
-        pygame.display.init()  # no mixer: the game is silent, and audio init only adds noise
+        pygame.display.init()  # the mixer starts on first use (self.audio), silently or not at all
         try:
             self.video_driver = check_display()
         except NoDisplayError:
@@ -132,6 +135,8 @@ class App:
         self._accumulator = 0.0
         self._data_folder = data_folder
         self._facts: BoardFacts | None = None
+        self._prefs = prefs
+        self._audio: Audio | None = None
         self.on_start = on_start or self._default_on_start
         self._has_autosave = has_autosave
         self.on_resume = on_resume
@@ -155,6 +160,33 @@ class App:
 
             self._facts = load_board_facts(self._data_folder)
         return self._facts
+
+    @property
+    def prefs(self) -> Prefs:
+        """The player's settings (read from the settings file on first use)."""
+        if self._prefs is None:
+            from shogun_desktop.ui.prefs import Prefs
+
+            self._prefs = Prefs.load()
+        return self._prefs
+
+    @property
+    def audio(self) -> Audio:
+        """Sound (started on first use; silent when the mixer cannot start)."""
+        if self._audio is None:
+            from shogun_desktop.ui.sound import Audio
+
+            self._audio = Audio.start(self.prefs)
+        return self._audio
+
+    def _click_sound(self, inp: Input) -> None:
+        """A quiet click when a press lands on an enabled control of the top scene."""
+        ui = getattr(self.scenes.top, "ui", None)
+        top_at = getattr(ui, "_top_at", None)
+        if top_at is not None:
+            widget = top_at(inp.pos)
+            if widget is not None and widget.enabled:
+                self.audio.click()
 
     @property
     def data_folder(self) -> Path:
@@ -242,7 +274,9 @@ class App:
         elif inp.is_action(Action.FULLSCREEN):
             self.toggle_fullscreen()
             return
-        elif inp.is_action(Action.HELP):
+        if inp.kind is Kind.PRESS and inp.button == 1:
+            self._click_sound(inp)
+        if inp.is_action(Action.HELP):
             from shogun_desktop.ui.scenes.rules_reference import toggle_rules_reference
 
             toggle_rules_reference(self)  # from any scene; never reaches the scene itself
@@ -300,6 +334,8 @@ class App:
     def close(self) -> None:
         """Release the window (tests create many Apps)."""
         self.scenes.clear()
+        if self._audio is not None:
+            self._audio.close()
         pygame.display.quit()
 
     def screenshot(self, path: str | Path, *, logical: bool = False) -> Path:
@@ -358,6 +394,7 @@ def run_window(argv: Sequence[str] | None = None) -> int:
         print(window_error(exc), file=sys.stderr)
         pygame.quit()
         return 1
+    app.audio  # start sound now rather than at the first click  # noqa: B018
     try:
         return app.run()
     finally:

@@ -215,7 +215,8 @@ class GameScene(Scene):
             except ImportError:
                 pass
             else:
-                return BattleOverlay(self.app, record, colours)
+                return BattleOverlay(self.app, record, colours,
+                                     xray=self.session.game.state.xray)
         from shogun_desktop.ui.scenes.drop_notice import DropNotice
 
         return DropNotice(self.app, record, colours)
