@@ -12,8 +12,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from shogun_desktop.data.board import (
     ACTION_IDS,
     BUILDINGS,
@@ -31,6 +29,8 @@ from shogun_desktop.rules.state import CHEST_CARDS, SEASONS, GameState, Province
 from shogun_desktop.rules.tower import HeldCube, Tower
 from shogun_desktop.yamlio import (
     YamlFormatError,
+    describe,
+    dump_yaml,
     load_yaml_file,
     load_yaml_text,
     write_text_atomic,
@@ -113,8 +113,7 @@ def _join(key: str, sub: Any) -> str:
 
 
 def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return describe(value)
 
 
 # ---------------------------------------------------------------------- position (scenarios)
@@ -308,7 +307,7 @@ def _describe_pending(game: Game) -> str | None:
 
 
 def dump_game(game: Game) -> str:
-    return yaml.safe_dump(game_to_dict(game), sort_keys=False, allow_unicode=True, width=100)
+    return dump_yaml(game_to_dict(game))
 
 
 SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "start", "position",
