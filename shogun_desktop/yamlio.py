@@ -59,13 +59,15 @@ def describe(value: Any, limit: int = 40) -> str:
     if isinstance(value, int):
         return str(value) if abs(value) < 10**30 else "a huge integer"
     if isinstance(value, float):
-        return f"{value:g}"
+        return repr(value)
     if isinstance(value, str):
         short = value if len(value) <= limit else value[: limit - 3] + "..."
         return repr(short)
     if isinstance(value, dict):
         return f"a mapping of {len(value)} keys"
     if isinstance(value, list | tuple):
+        if len(value) <= 4 and not any(isinstance(v, dict | list | tuple) for v in value):
+            return "[" + ", ".join(describe(v, 20) for v in value) + "]"
         return f"a list of {len(value)} items"
     return f"a {type(value).__name__}"
 
