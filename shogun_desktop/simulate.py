@@ -63,6 +63,12 @@ def run(args: argparse.Namespace) -> int:
         print("simulate: --games must be at least 1", file=sys.stderr)
         return 2
     tower_name = args.tower or default_tower_name()
+    from shogun_desktop.check import preload_data
+
+    problem = preload_data()
+    if problem is not None:
+        print(f"simulate: {problem}", file=sys.stderr)
+        return 2
     results = []
     for i in range(args.games):
         try:

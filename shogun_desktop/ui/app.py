@@ -303,6 +303,12 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fps", type=int, default=60)
     args = parser.parse_args(list(argv) if argv is not None else [])
     w, _, h = args.size.lower().partition("x")
+    from shogun_desktop.check import preload_data
+
+    problem = preload_data()  # a broken data file: one clear line, never a traceback mid-game
+    if problem is not None:
+        print(f"shogun-desktop: {problem}", file=sys.stderr)
+        return 2
     try:
         app = make_game_app((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
     except pygame.error as exc:
