@@ -105,7 +105,7 @@ def check_data_folder(folder: Path) -> Iterator[tuple[str, bool]]:
 
 def check_file(path: Path) -> str:
     """Validate one file; returns its kind, raises (SaveError, DataError, ...) with the reason."""
-    from shogun_desktop.yamlio import load_yaml_file
+    from shogun_desktop.yamlio import describe, load_yaml_file
 
     name = path.name
     if name in ("board.yaml", "cards.yaml", "rules.yaml"):
@@ -118,10 +118,13 @@ def check_file(path: Path) -> str:
     if name == "map.yaml":
         return _check_map(path)
     doc = load_yaml_file(path)  # refuses hostile text before anything else looks at it
+    if not isinstance(doc, dict):
+        raise CheckError(f"{path}: must be a mapping (a save, a scenario or a data file), "
+                         f"not {describe(doc)}")
     if isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT:
-        from shogun_desktop.rules.save import game_from_dict
+        from shogun_desktop.rules.save import game_from_doc
 
-        game_from_dict(doc, str(path))
+        game_from_doc(doc, str(path))
         return "save"
     if isinstance(doc, dict) and "steps" in doc:
         from shogun_desktop.data.board import default_board

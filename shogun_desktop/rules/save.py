@@ -657,13 +657,26 @@ def rng_from_doc(r: Reader, value: Any) -> random.Random:
     return rng
 
 
+def game_from_doc(doc: Any, name: str, tower: Tower | None = None,
+                  data: BoardData | None = None) -> Game:
+    """:func:`game_from_dict` with a last guard: whatever a gap in validation lets through
+    becomes a SaveError naming the file, never an escape into the window."""
+    try:
+        return game_from_dict(doc, name, tower, data)
+    except SaveError:
+        raise
+    except (LookupError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+        raise SaveError(f"{name}: malformed save ({type(exc).__name__}: "
+                        f"{' '.join(str(exc).split())[:160]})") from None
+
+
 def load_game_text(text: str, name: str, tower: Tower | None = None,
                    data: BoardData | None = None) -> Game:
     try:
         doc = load_yaml_text(text, name)
     except YamlFormatError as exc:
         raise SaveError(str(exc)) from None
-    return game_from_dict(doc, name, tower, data)
+    return game_from_doc(doc, name, tower, data)
 
 
 def load_game(path: str | Path, tower: Tower | None = None, data: BoardData | None = None) -> Game:
@@ -671,7 +684,7 @@ def load_game(path: str | Path, tower: Tower | None = None, data: BoardData | No
         doc = load_yaml_file(path)
     except YamlFormatError as exc:
         raise SaveError(str(exc)) from None
-    return game_from_dict(doc, str(path), tower, data)
+    return game_from_doc(doc, str(path), tower, data)
 
 
 def save_game(game: Game, path: str | Path) -> None:
