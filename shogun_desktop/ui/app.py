@@ -249,7 +249,10 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """Release the window (tests create many Apps)."""
+        """Release the window (tests create many Apps); a game's pending saves are finished."""
+        host = getattr(self, "host", None)
+        if host is not None:
+            host.shutdown()
         self.scenes.clear()
         pygame.display.quit()
 
@@ -317,4 +320,7 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     try:
         return app.run()
     finally:
+        host = getattr(app, "host", None)
+        if host is not None:
+            host.shutdown()  # the last autosave reaches the disk before the process ends
         pygame.quit()
