@@ -37,7 +37,7 @@ MappingStartEvent: Any = yaml.events.MappingStartEvent
 
 MAX_BYTES = 5 * 1024 * 1024  # no save, scenario or data file comes near this
 MAX_DEPTH = 24  # collections inside collections; the formats need about 6
-MAX_NODES = 100_000  # data/map.yaml, the largest file, has about 10,000
+MAX_NODES = 50_000  # data/map.yaml, the largest file, has about 10,000; a save 2,000
 
 HAS_LIBYAML = bool(getattr(yaml, "__with_libyaml__", False))
 

@@ -125,6 +125,8 @@ def save_cases(folder: Path) -> list[Case]:
     put("everyone-planned", _dump(everyone), "no decision is pending")
     put("null-stage", changed(base, "cursor", {"index": 3, "turn": 1, "stage": None}),
         "no decision is pending")
+    put("many-values", text.replace("event_deck:", "event_deck: [" + ",".join(["1"] * 150_000)
+                                    + "]\nx_event_deck:", 1), "more than 50000 values")
     put("not-a-mapping", "- 1\n- 2\n", "must be a mapping")
     put("empty", "", "")
     return cases

@@ -554,7 +554,7 @@ def _parse_cursor(r: Reader, value: Any, state: GameState, data: BoardData) -> d
 
 
 # ---------------------------------------------------------------------- hostile-input guards
-MAX_LOG_LINES = 50_000  # a whole 5-player game logs about 1,500 lines
+MAX_LOG_LINES = 20_000  # a whole 5-player game logs about 1,500 lines
 MAX_LOG_LINE = 1_000  # characters; the engine's longest line is about 300
 MAX_TEXT = 1_000  # any other free text (the pending decision's description)
 MAX_LABEL = 40  # a score label or a name
