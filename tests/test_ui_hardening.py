@@ -192,3 +192,28 @@ def test_kill_9_right_after_decisions_loses_at_most_the_last_one(tmp_path: Path)
         assert saved in texts, "the autosave is not a state of the game"
         assert texts.index(saved) >= reported - 1
         load_game(folder / AUTOSAVE_NAME)
+
+
+def test_fit_is_the_longest_prefix_that_fits_even_for_a_huge_line() -> None:
+    from shogun_desktop.ui.theme import Fonts
+
+    fonts = Fonts()
+    text = "Tokugawa attacks Owari with 7 armies; " * 150  # 5,700 characters
+    out = fonts.fit(text, 16, 400)
+    assert out.endswith("…") and text.startswith(out[:-1])
+    assert fonts.size(out, 16)[0] <= 400
+    assert fonts.size(text[: len(out)] + "…", 16)[0] > 400  # one character more would not fit
+    assert fonts.fit("short", 16, 400) == "short"
+    assert fonts.fit("wide", 16, 1) == "…"
+
+
+def test_setup_facts_use_the_strict_reader(tmp_path: Path) -> None:
+    from shogun_desktop.data import DataError
+    from shogun_desktop.ui.gamefacts import load_board_facts
+
+    (tmp_path / "cards.yaml").write_text("daimyo: []\ndaimyo: []\n")
+    with pytest.raises(DataError, match="duplicate key 'daimyo'"):
+        load_board_facts(tmp_path)
+    (tmp_path / "cards.yaml").write_text("daimyo: [{color: red}]\n")
+    with pytest.raises(DataError, match="malformed"):
+        load_board_facts(tmp_path)
