@@ -156,7 +156,7 @@ def load_yaml_text(text: str, name: str) -> Any:
     try:
         return loader.get_single_data()
     except yaml.YAMLError as exc:
-        detail = " ".join(str(exc).replace(' in "<unicode string>"', "").split())
+        detail = " ".join(str(exc).split()).replace(' in "<unicode string>",', " at")
         if len(detail) > 300:
             detail = detail[:297] + "..."
         raise YamlFormatError(f"{name}: not valid YAML: {detail}") from None

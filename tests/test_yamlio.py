@@ -89,3 +89,25 @@ def test_atomic_writes_leave_no_temporary_and_stale_ones_are_removed(tmp_path: P
     other.write_text("not ours")
     assert remove_stale_temporaries(tmp_path) == [stale]
     assert not stale.exists() and other.exists() and target.read_text() == "a: 1\n"
+
+
+def test_without_libyaml_the_pure_python_reader_refuses_the_same() -> None:
+    import subprocess
+    import sys
+
+    code = """
+import yaml
+yaml.__with_libyaml__ = False
+from shogun_desktop.yamlio import YamlFormatError, _Loader, load_yaml_text
+assert _Loader.__mro__[1] is yaml.reader.Reader
+for text in ["[" * 25000 + "]" * 25000, "- " * 5000 + "1", "a: &x 1", "a: 1\\na: 2"]:
+    try:
+        load_yaml_text(text, "x")
+    except YamlFormatError as exc:
+        print(str(exc)[:40])
+print(load_yaml_text("a: [1, {b: c}]", "x"))
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    assert proc.stdout.count("x: not valid YAML") == 4
+    assert proc.stdout.splitlines()[-1] == "{'a': [1, {'b': 'c'}]}"

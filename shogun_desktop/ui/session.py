@@ -390,10 +390,20 @@ class GameSession:
 
 def list_saves(folder: Path) -> list[Path]:
     """The .yaml saves in folder, newest first (autosave included)."""
-    if not folder.is_dir():
+    stamped: list[tuple[float, Path]] = []
+    try:
+        if not folder.is_dir():
+            return []
+        candidates = list(folder.glob("*.yaml"))
+    except OSError:  # an unreadable folder lists nothing; Load says the folder is empty
         return []
-    files = [p for p in folder.glob("*.yaml") if p.is_file() and p.name != DRAFT_NAME]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    for p in candidates:
+        try:
+            if p.is_file() and p.name != DRAFT_NAME:  # regular files only: no FIFOs
+                stamped.append((p.stat().st_mtime, p))
+        except OSError:  # gone or unreadable since the listing
+            continue
+    return [p for _, p in sorted(stamped, key=lambda sp: sp[0], reverse=True)]
 
 
 class GameHost:
