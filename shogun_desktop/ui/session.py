@@ -72,6 +72,9 @@ def saves_folder(folder: Path | str | None = None) -> Path:
     return saves_dir()
 
 
+IDLE_EXIT = 5.0  # s without work after which the writer's thread ends (no idle threads pile up)
+
+
 class SaveWriter:
     """Writes and deletes save files on one background thread, in the order asked.
 
@@ -125,9 +128,10 @@ class SaveWriter:
         self.flush()
         with self._cond:
             self._closed = True
+            thread = self._thread
             self._cond.notify_all()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        if thread is not None:
+            thread.join(timeout=5)
         _open_writers.discard(self)
 
     def take_error(self) -> str | None:
@@ -139,8 +143,9 @@ class SaveWriter:
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._ops or self._closed)
-                if not self._ops:
+                self._cond.wait_for(lambda: self._ops or self._closed, timeout=IDLE_EXIT)
+                if not self._ops:  # closed, or idle: the next write starts a new thread
+                    self._thread = None
                     return
                 kind, path, content = self._ops.popleft()
                 self._busy = True
@@ -152,8 +157,13 @@ class SaveWriter:
                     path.unlink(missing_ok=True)
                 failed = None
             except OSError as exc:
-                verb = "save" if kind == "write" else "remove"
-                failed = f"Could not {verb} {path.name} in {path.parent}: {exc.strerror or exc}"
+                reason = exc.strerror or str(exc)
+                if kind == "write":
+                    failed = (f"Could not save {path.name} in {path.parent}: {reason}. The game "
+                              "goes on, but it is not saved until the folder can be written.")
+                else:
+                    failed = (f"Could not remove {path.name} in {path.parent}: {reason}. The "
+                              "game goes on, and its saves are not affected.")
             with self._cond:
                 self._busy = False
                 if failed is None:
@@ -243,7 +253,7 @@ class GameSession:
         if self._save_error is None and self.writer is not None:
             error = self.writer.take_error()
             if error is not None:
-                self._save_error = error + ". The game goes on; Save as… can try another name."
+                self._save_error = error
         return self._save_error
 
     @save_error.setter
