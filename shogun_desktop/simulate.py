@@ -127,10 +127,10 @@ def run(args: argparse.Namespace) -> int:
         games = [{k: r[k] for k in ("seed", "winners", "vp", "battles", "seconds")} for r in results]
         print(json.dumps({"games": games, "summary": summary}))
     else:
-        games = "game" if len(results) == 1 else "games"
+        noun = "game" if len(results) == 1 else "games"
         stopped = len(results) - summary["finished"]
-        done = (f"{len(results)} {games} played ({summary['finished']} finished, {stopped} "
-                "stopped early)" if stopped else f"{len(results)} {games} finished")
+        done = (f"{len(results)} {noun} played ({summary['finished']} finished, {stopped} "
+                "stopped early)" if stopped else f"{len(results)} {noun} finished")
         print(f"{done}; median {summary['seconds_median']:.3f} s per "
               f"game; {violations} invariant violations; tower: {summary['tower']}")
     return 1 if violations else 0
