@@ -117,3 +117,40 @@ def test_a_broken_data_file_is_one_line_and_exit_2(hostile: list[Case], command:
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert "board.yaml: not UTF-8" in proc.stderr and len(proc.stderr.splitlines()) == 1
+
+
+def test_check_never_imports_pygame(tmp_path: Path) -> None:
+    save = tmp_path / "game.yaml"
+    save.write_text(dump_game(game_at(lambda g: g.state.phase == "planning")), encoding="utf-8")
+    code = ("import sys; from shogun_desktop.cli import main; code = main(['check', *sys.argv[1:]]);"
+            "assert 'pygame' not in sys.modules; sys.exit(code)")
+    proc = subprocess.run([sys.executable, "-c", code, str(save), str(DATA_DIR),
+                           str(REPO / "tests" / "scenarios" / "01-attack-wins-against-defender-and-farmers.yaml")],
+                          cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_saves_with_the_old_generator_list_still_load_and_are_written_compactly() -> None:
+    import yaml
+
+    from shogun_desktop.rules.save import load_game_text
+
+    game = game_at(lambda g: g.state.phase == "actions")
+    text = dump_game(game)
+    doc = yaml.safe_load(text)
+    assert isinstance(doc["rng"]["state"], str) and len(doc["rng"]["state"]) < 3400
+    version, internal, gauss = game.rng.getstate()
+    doc["rng"] = {"version": version, "state": list(internal), "gauss": gauss}
+    old = load_game_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100), "old")
+    assert dump_game(old) == text
+    assert old.rng.getstate() == game.rng.getstate()
+
+
+def test_data_is_read_once_per_process() -> None:
+    from shogun_desktop.data.board import default_board
+    from shogun_desktop.data.mapdata import load_map
+    from shogun_desktop.tower.geometry import load_geometry
+
+    assert load_geometry() is load_geometry()
+    assert load_map() is load_map()
+    assert default_board() is default_board()

@@ -217,3 +217,20 @@ def test_setup_facts_use_the_strict_reader(tmp_path: Path) -> None:
     (tmp_path / "cards.yaml").write_text("daimyo: [{color: red}]\n")
     with pytest.raises(DataError, match="malformed"):
         load_board_facts(tmp_path)
+
+
+def test_resume_right_after_a_decision_reads_that_decision(tmp_path: Path) -> None:
+    """Resume flushes the writer first, so it never loads the save of an older decision."""
+    app = game_app(tmp_path)
+    try:
+        start_game(app, ONE_HUMAN)
+        session = app.host.session
+        bot = RandomPlayer(4)
+        for _ in range(25):
+            session.apply(bot.choose(session.game))
+        expected = game_to_dict(session.game)
+        app.host.resume()
+        assert app.host.session is not session
+        assert game_to_dict(app.host.session.game) == expected
+    finally:
+        app.close()
