@@ -111,3 +111,19 @@ print(load_yaml_text("a: [1, {b: c}]", "x"))
     assert proc.returncode == 0, proc.stderr[-500:]
     assert proc.stdout.count("x: not valid YAML") == 4
     assert proc.stdout.splitlines()[-1] == "{'a': [1, {'b': 'c'}]}"
+
+
+def test_the_folder_is_synced_after_the_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import stat
+
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def recording_fsync(fd: int) -> None:
+        kind = "folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file"
+        synced.append(kind + (":renamed" if (tmp_path / "save.yaml").exists() else ""))
+        real_fsync(fd)
+
+    monkeypatch.setattr(yamlio.os, "fsync", recording_fsync)
+    write_text_atomic(tmp_path / "save.yaml", "a: 1\n")
+    assert synced == ["file", "folder:renamed"]
