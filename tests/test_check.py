@@ -154,3 +154,51 @@ def test_data_is_read_once_per_process() -> None:
     assert load_geometry() is load_geometry()
     assert load_map() is load_map()
     assert default_board() is default_board()
+
+
+WRONG = [None, 1, "x", [], {}, ["x", 1], 10**30, 2.0, True]
+
+
+def _paths(doc: object, prefix: tuple = (), depth: int = 3):
+    yield prefix
+    if depth == 0:
+        return
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _paths(v, (*prefix, k), depth - 1)
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc[:2]):
+            yield from _paths(v, (*prefix, i), depth - 1)
+
+
+@pytest.mark.parametrize("phase", ["draft", "planning", "picks", "actions"])
+def test_every_field_of_a_save_is_type_checked(phase: str) -> None:
+    """Each field (three levels deep) replaced by values of the wrong type: a SaveError naming
+    the file, never another exception. (cursor and log have their own parsers: their
+    refusals may come through the loader's last guard.)"""
+    import copy
+
+    from shogun_desktop.rules.save import SaveError, game_from_dict, game_from_doc, game_to_dict
+
+    base = game_to_dict(game_at(lambda g: g.state.phase == phase and (
+        phase != "actions" or g.state.actions_done >= 3)))
+    seat = base["players"][0]
+    for key in ("revealed", "voided", "lost", "plans"):  # give the empty mappings an entry
+        base[key].setdefault(seat, None)
+    calls = 0
+    for path in _paths(base):
+        if not path or path[0] == "rng" and len(path) > 1:
+            continue
+        for value in WRONG:
+            doc = copy.deepcopy(base)
+            target = doc
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = value
+            load = game_from_doc if path[0] in ("cursor", "log") else game_from_dict
+            calls += 1
+            try:
+                load(doc, "fuzz.yaml")
+            except SaveError as exc:
+                assert str(exc).startswith("fuzz.yaml: ") and len(str(exc)) < 400
+    assert calls > 500

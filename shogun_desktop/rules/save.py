@@ -406,13 +406,15 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
         spaces = r.mapping(top[key], key)
         for c, items in spaces.items():
             r.choice(c, f"{key}.{c}", seats)
-            for i, space in enumerate(r.listing(items, f"{key}.{c}")):
+            items = r.listing(items, f"{key}.{c}")
+            for i, space in enumerate(items):
                 r.choice(space, f"{key}.{c}[{i}]", SPACES)
             setattr(state.players[c], key, set(items))
     lost = r.mapping(top["lost"], "lost")
     for c, items in lost.items():
         r.choice(c, f"lost.{c}", seats)
-        for i, p in enumerate(r.listing(items, f"lost.{c}")):
+        items = r.listing(items, f"lost.{c}")
+        for i, p in enumerate(items):
             r.choice(p, f"lost.{c}[{i}]", in_play)
         state.players[c].lost = set(items)
     held: list[HeldCube] = []
