@@ -106,7 +106,7 @@ def test_a_data_folder_override_applies_to_every_reader(hostile: list[Case],
 
 
 @pytest.mark.parametrize("command", [["simulate", "--games", "1"], ["scenario", "tests/scenarios"],
-                                     []])
+                                     [], ["demo", "--frames", "1"]])
 def test_a_broken_data_file_is_one_line_and_exit_2(hostile: list[Case], command: list[str]) -> None:
     import os
 
@@ -202,3 +202,14 @@ def test_every_field_of_a_save_is_type_checked(phase: str) -> None:
             except SaveError as exc:
                 assert str(exc).startswith("fuzz.yaml: ") and len(str(exc)) < 400
     assert calls > 500
+
+
+def test_tower_stats_refuses_a_broken_tower_file(hostile: list[Case]) -> None:
+    import os
+
+    folder = next(c.path.parent for c in hostile if c.path.parent.name == "data-fast-tower")
+    env = dict(os.environ, SHOGUN_DESKTOP_DATA=str(folder))
+    proc = subprocess.run([sys.executable, "-m", "shogun_desktop", "tower-stats", "--drops", "1"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "steps_per_second: must be between" in proc.stderr
