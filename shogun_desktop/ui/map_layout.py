@@ -93,6 +93,16 @@ class Mask:
         self.sat = sat
         self.centre_rows = self.h
 
+    def count(self, box: Box) -> int:
+        """Inside pixels under box (clipped to the mask)."""
+        x, y, w, h = box
+        c0 = min(max(0, x - self.x0), self.w)
+        r0 = min(max(0, y - self.y0), self.h)
+        c1 = min(max(0, x + w - self.x0), self.w)
+        r1 = min(max(0, y + h - self.y0), self.h)
+        s = self.sat
+        return s[r1][c1] - s[r0][c1] - s[r1][c0] + s[r0][c0]
+
     def inside(self, box: Box, margin: int = MARGIN) -> bool:
         """True when every pixel of box, grown by margin, is inside the outline."""
         x, y, w, h = box
@@ -310,11 +320,30 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
         placed = _place_one_by_one(mask, anchor, sizes)
         if placed is not None:
             return Placement(placed, name_sizes[-1], level=level)
-    # no room: the name alone at the anchor, flagged (the test fails on it)
-    sizes = item_sizes(contents, measure, name_sizes[-1], metrics)
+    # no room for the name: the smallest name where most of it is inside (flagged), and the
+    # game state (armies, revolts, buildings) still inside the province around it
+    c = reduced(contents, 2)
+    sizes = item_sizes(c, measure, min(name_sizes[-1], 11), metrics)
+    sizes.pop("values", None)
+    placed: dict[str, Box] = {}
+    for key in ("armies", "revolts", "slots"):  # the game state first
+        if key not in sizes:
+            continue
+        kw, kh = sizes[key]
+        for x, y in _candidates(mask, anchor, kw, kh):
+            box = (x, y, kw, kh)
+            if mask.inside(box) and not any(
+                    boxes_overlap(_grow(box, MARGIN), b) for b in placed.values()):
+                placed[key] = box
+                break
     w, h = sizes["name"]
-    return Placement({"name": (round(anchor[0] - w / 2), round(anchor[1] - h / 2), w, h)},
-                     name_sizes[-1], complete=False, level=len(LEVELS))
+    free = [p for p in _candidates(mask, anchor, w, h)
+            if not any(boxes_overlap(_grow((p[0], p[1], w, h), MARGIN), b)
+                       for b in placed.values())]
+    best = max(free[:600] or [(round(anchor[0] - w / 2), round(anchor[1] - h / 2))],
+               key=lambda p: mask.count((p[0], p[1], w, h)))
+    placed["name"] = (best[0], best[1], w, h)
+    return Placement(placed, min(name_sizes[-1], 11), complete=False, level=len(LEVELS))
 
 
 def layout_map(polygons: Mapping[str, Sequence[Point]], anchors: Mapping[str, Point],
