@@ -239,22 +239,44 @@ class BoardView:
                            armies, int(ov.get("revolts") or 0))
 
     def placements(self, overlays: Mapping[str, Overlay]) -> dict[str, ml.Placement]:
-        """The marker boxes of every province (cached per province and contents)."""
-        out = {}
+        """The marker boxes of every province (cached per province and contents).
+
+        A province too small for its name is placed last, its name kept clear of every
+        other province's boxes.
+        """
+        out: dict[str, ml.Placement] = {}
+        changed = False
         for name in self.polygons:
             c = self.contents(name, overlays.get(name))
             cached = self._placements.get(name)
             if cached is None or cached[0] != c:
-                mask = self._masks.get(name)
-                if mask is None:
-                    mask = self._masks[name] = ml.Mask(
-                        [self.to_screen_f(p) for p in self.polygons[name]])
-                placement = ml.place_province(mask, self.to_screen_f(self.labels[name]), c,
+                changed = True
+                placement = ml.place_province(self._mask(name), self._anchor(name), c,
                                               self.measure, self.metrics(),
                                               _name_sizes(self.ui_scale))
                 cached = self._placements[name] = (c, placement)
             out[name] = cached[1]
+        if changed:
+            for name, pl in out.items():
+                if pl.complete:
+                    continue
+                avoid = [b for n, other in out.items() if n != name
+                         for b in other.boxes.values()]
+                c = self._placements[name][0]
+                pl = ml.place_province(self._mask(name), self._anchor(name), c, self.measure,
+                                       self.metrics(), _name_sizes(self.ui_scale), avoid)
+                self._placements[name] = (c, pl)
+                out[name] = pl
         return out
+
+    def _mask(self, name: str) -> ml.Mask:
+        mask = self._masks.get(name)
+        if mask is None:
+            mask = self._masks[name] = ml.Mask([self.to_screen_f(p) for p in self.polygons[name]])
+        return mask
+
+    def _anchor(self, name: str) -> Point:
+        return self.to_screen_f(self.labels[name])
 
     # ---------------------------------------------------------------- static layers
     def _local(self, p: Point) -> tuple[int, int]:

@@ -301,8 +301,11 @@ LEVELS = (0, 1, 2)
 
 def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measure,
                    metrics: Metrics = Metrics(), name_sizes: Sequence[int] = NAME_SIZES,
-                   ) -> Placement:
-    """The boxes of one province: the most content, then the largest name, that fit."""
+                   avoid: Sequence[Box] = ()) -> Placement:
+    """The boxes of one province: the most content, then the largest name, that fit.
+
+    avoid: other provinces' boxes, kept clear by a name that has to cross the border.
+    """
     for level in LEVELS:
         c = reduced(contents, level)
         for size in name_sizes:
@@ -337,10 +340,14 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
                 placed[key] = box
                 break
     w, h = sizes["name"]
-    free = [p for p in _candidates(mask, anchor, w, h)
-            if not any(boxes_overlap(_grow((p[0], p[1], w, h), MARGIN), b)
-                       for b in placed.values())]
-    best = max(free[:600] or [(round(anchor[0] - w / 2), round(anchor[1] - h / 2))],
+    ax, ay = anchor
+    around = sorted(((x + w / 2 - ax) ** 2 + (y + h / 2 - ay) ** 2, x, y)
+                    for x in range(mask.x0 - w // 2, mask.x0 + mask.w - w // 2 + 1, 2)
+                    for y in range(mask.y0 - h // 2, mask.y0 + mask.h - h // 2 + 1, 2))
+    free = [(x, y) for _, x, y in around
+            if not any(boxes_overlap(_grow((x, y, w, h), MARGIN), b)
+                       for b in (*placed.values(), *avoid))]
+    best = max(free[:900] or [(round(anchor[0] - w / 2), round(anchor[1] - h / 2))],
                key=lambda p: mask.count((p[0], p[1], w, h)))
     placed["name"] = (best[0], best[1], w, h)
     return Placement(placed, min(name_sizes[-1], 11), complete=False, level=len(LEVELS))
