@@ -295,6 +295,14 @@ def window_error(exc: Exception) -> str:
             "The headless commands (scenario, simulate, tower-stats) need none.")
 
 
+def parse_size(text: str) -> tuple[int, int] | None:
+    """'1920x1080' -> (1920, 1080); None when it is not two positive whole numbers."""
+    w, sep, h = text.strip().lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit() or int(w) <= 0 or int(h) <= 0:
+        return None
+    return (int(w), int(h))
+
+
 def run_window(argv: Sequence[str] | None = None) -> int:
     """Open the window (the CLI's default command)."""
     parser = argparse.ArgumentParser(prog="shogun-desktop")
@@ -302,9 +310,11 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--fps", type=int, default=60)
     args = parser.parse_args(list(argv) if argv is not None else [])
-    w, _, h = args.size.lower().partition("x")
+    size = parse_size(args.size)
+    if size is None:
+        parser.error(f"--size: expected WIDTHxHEIGHT such as 1920x1080, got {args.size!r}")
     try:
-        app = make_game_app((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
+        app = make_game_app(size, fullscreen=args.fullscreen, fps=args.fps)
     except pygame.error as exc:
         print(window_error(exc), file=sys.stderr)
         return 1
