@@ -123,6 +123,8 @@ class BoardView:
         self._base_key: tuple | None = None
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
+        self._marked: pygame.Surface | None = None
+        self._marked_key: tuple | None = None
         self._masks: dict[str, ml.Mask] = {}
         self._placements: dict[str, tuple[ml.Contents, ml.Placement]] = {}
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -496,9 +498,24 @@ class BoardView:
         hover: str | None = None,
     ) -> None:
         overlays = overlays or {}
-        owners = {n: ov["owner"] for n, ov in overlays.items()
-                  if ov.get("owner") and n in self.polygons}
-        surface.blit(self.static_layer(owners), self.rect.topleft)
+        key = (self.rect.size, self.names_visible(),
+               repr(sorted((n, sorted(ov.items())) for n, ov in overlays.items())))
+        if self._marked is None or key != self._marked_key or self._static is None:
+            owners = {n: ov["owner"] for n, ov in overlays.items()
+                      if ov.get("owner") and n in self.polygons}
+            static = self.static_layer(owners)
+            # screen coordinates throughout: the layer spans (0,0)..rect.bottomright
+            layer = pygame.Surface((self.rect.right, self.rect.bottom)).convert()
+            layer.blit(static, self.rect.topleft)
+            self._draw_state(layer, overlays)
+            self._marked, self._marked_key = layer, key
+        surface.blit(self._marked, self.rect.topleft, self.rect)
+        if hover in self.screen_polys:
+            pygame.draw.polygon(surface, th.VERMILION, self.screen_polys[hover],
+                                max(2, round(4 * self.scale)))
+
+    def _draw_state(self, surface: pygame.Surface, overlays: Mapping[str, Overlay]) -> None:
+        """Highlights and markers (cached with the overlays that produced them)."""
         targets = {n for n, ov in overlays.items() if ov.get("highlight") == "target"}
         marked = {n for n, ov in overlays.items() if ov.get("highlight")
                   and ov.get("highlight") != "dim"}
@@ -517,9 +534,6 @@ class BoardView:
             else:
                 pygame.draw.polygon(surface, th.INK, pts, w + 2)
                 pygame.draw.polygon(surface, th.GOLD, pts, w)
-        if hover in self.screen_polys:
-            pygame.draw.polygon(surface, th.VERMILION, self.screen_polys[hover],
-                                max(2, round(4 * self.scale)))
         if self.names_visible():
             self.draw_markers(surface, overlays)
 

@@ -91,7 +91,7 @@ class Mask:
                 line[c + 1] = prev[c + 1] + acc
             sat.append(line)
         self.sat = sat
-        self.centre_rows = self.h
+        self.candidates: dict[tuple, list[tuple[int, int]]] = {}
 
     def count(self, box: Box) -> int:
         """Inside pixels under box (clipped to the mask)."""
@@ -227,7 +227,16 @@ ARRANGEMENTS: tuple[tuple[tuple[str, ...], ...], ...] = (
 
 
 def _candidates(mask: Mask, anchor: Point, bw: int, bh: int, step: int = 2) -> list[tuple[int, int]]:
-    """Top-left corners for a bw x bh block, nearest first to centring it on anchor."""
+    """Top-left corners for a bw x bh block, nearest first to centring it on anchor (cached)."""
+    key = (anchor, bw, bh, step)
+    found = mask.candidates.get(key)
+    if found is None:
+        found = mask.candidates[key] = _candidates_uncached(mask, anchor, bw, bh, step)
+    return found
+
+
+def _candidates_uncached(mask: Mask, anchor: Point, bw: int, bh: int, step: int,
+                         ) -> list[tuple[int, int]]:
     ax, ay = anchor
     out = []
     for y in range(mask.y0, mask.y0 + mask.h - bh + 1, step):
