@@ -226,12 +226,23 @@ ARRANGEMENTS: tuple[tuple[tuple[str, ...], ...], ...] = (
 )
 
 
-def _candidates(mask: Mask, anchor: Point, bw: int, bh: int, step: int = 2) -> list[tuple[int, int]]:
+def _candidates(mask: Mask, anchor: Point, bw: int, bh: int, step: int = 3) -> list[tuple[int, int]]:
     """Top-left corners for a bw x bh block, nearest first to centring it on anchor (cached)."""
     key = (anchor, bw, bh, step)
     found = mask.candidates.get(key)
     if found is None:
         found = mask.candidates[key] = _candidates_uncached(mask, anchor, bw, bh, step)
+    return found
+
+
+def _fitting(mask: Mask, anchor: Point, w: int, h: int, margin: int = MARGIN,
+             ) -> list[tuple[int, int]]:
+    """The candidates where a w x h box is wholly inside (cached)."""
+    key = ("fit", anchor, w, h, margin)
+    found = mask.candidates.get(key)
+    if found is None:
+        found = mask.candidates[key] = [
+            (x, y) for x, y in _candidates(mask, anchor, w, h) if mask.inside((x, y, w, h), margin)]
     return found
 
 
@@ -248,37 +259,38 @@ def _candidates_uncached(mask: Mask, anchor: Point, bw: int, bh: int, step: int,
 
 def _place_block(mask: Mask, anchor: Point, boxes: Mapping[str, Box], bw: int, bh: int,
                  ) -> dict[str, Box] | None:
-    for x, y in _candidates(mask, anchor, bw, bh):
-        if not mask.inside((x, y, bw, bh), 0):
-            continue  # cheap reject: the block's hull is not even inside
+    for x, y in _fitting(mask, anchor, bw, bh, 0):
         placed = {k: (x + b[0], y + b[1], b[2], b[3]) for k, b in boxes.items()}
         if all(mask.inside(b) for b in placed.values()):
             return placed
-    # the hull test is stricter than needed when rows are narrower than the block
-    for x, y in _candidates(mask, anchor, bw, bh, step=3):
-        placed = {k: (x + b[0], y + b[1], b[2], b[3]) for k, b in boxes.items()}
+    # the hull test is stricter than needed when rows are narrower than the block: try the
+    # spots where the widest row fits
+    wide = max(boxes, key=lambda k: boxes[k][2])
+    wx, wy, ww, wh = boxes[wide]
+    for x, y in _fitting(mask, (anchor[0], anchor[1] + wy + wh / 2 - bh / 2), ww, wh):
+        ox, oy = x - wx, y - wy
+        placed = {k: (ox + b[0], oy + b[1], b[2], b[3]) for k, b in boxes.items()}
         if all(mask.inside(b) for b in placed.values()):
             return placed
     return None
 
 
 def _place_one_by_one(mask: Mask, anchor: Point, sizes: Mapping[str, tuple[int, int]],
-                      tries: int = 60) -> dict[str, Box] | None:
+                      tries: int = 40) -> dict[str, Box] | None:
     """The name at one of its fitting spots nearest the anchor, then each other marker at
     the free spot nearest the anchor; the next name spot is tried when one has no room."""
     nw, nh = sizes["name"]
-    name_spots = [(x, y) for x, y in _candidates(mask, anchor, nw, nh)
-                  if mask.inside((x, y, nw, nh))]
-    for nx, ny in name_spots[:tries]:
+    others = [k for k in ("values", "slots", "armies", "revolts") if k in sizes]
+    spots = {k: _fitting(mask, anchor, *sizes[k]) for k in others}
+    if any(not v for v in spots.values()):
+        return None
+    for nx, ny in _fitting(mask, anchor, nw, nh)[:tries]:
         placed: dict[str, Box] = {"name": (nx, ny, nw, nh)}
-        for key in ("values", "slots", "armies", "revolts"):
-            if key not in sizes:
-                continue
+        for key in others:
             w, h = sizes[key]
-            for x, y in _candidates(mask, anchor, w, h):
+            for x, y in spots[key]:
                 box = (x, y, w, h)
-                if mask.inside(box) and not any(
-                        boxes_overlap(_grow(box, MARGIN), b) for b in placed.values()):
+                if not any(boxes_overlap(_grow(box, MARGIN), b) for b in placed.values()):
                     placed[key] = box
                     break
             else:
@@ -342,10 +354,9 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
         if key not in sizes:
             continue
         kw, kh = sizes[key]
-        for x, y in _candidates(mask, anchor, kw, kh):
+        for x, y in _fitting(mask, anchor, kw, kh):
             box = (x, y, kw, kh)
-            if mask.inside(box) and not any(
-                    boxes_overlap(_grow(box, MARGIN), b) for b in placed.values()):
+            if not any(boxes_overlap(_grow(box, MARGIN), b) for b in placed.values()):
                 placed[key] = box
                 break
     w, h = sizes["name"]
@@ -353,7 +364,7 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
     around = sorted(((x + w / 2 - ax) ** 2 + (y + h / 2 - ay) ** 2, x, y)
                     for x in range(mask.x0 - w // 2, mask.x0 + mask.w - w // 2 + 1, 2)
                     for y in range(mask.y0 - h // 2, mask.y0 + mask.h - h // 2 + 1, 2))
-    free = [(x, y) for _, x, y in around
+    free = [(x, y) for _, x, y in around[:1500]
             if not any(boxes_overlap(_grow((x, y, w, h), MARGIN), b)
                        for b in (*placed.values(), *avoid))]
     best = max(free[:900] or [(round(anchor[0] - w / 2), round(anchor[1] - h / 2))],
