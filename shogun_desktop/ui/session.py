@@ -81,6 +81,8 @@ class GameSession:
         }
         self.version = 0  # bumped after every applied decision (views, caches)
         self.save_error: str | None = None  # the last autosave failure, shown once
+        # each seat's last committed plan (for "same as last season"; this session only)
+        self.last_plans: dict[str, dict[str, str]] = {}
         self._drops_seen = len(game.drops)
         self._views: dict[str | None, tuple[int, dict]] = {}
 

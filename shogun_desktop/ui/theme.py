@@ -172,27 +172,22 @@ class Fonts:
         return self._glyph_signature(font, "\ue000")
 
     def render(
-        self, text: str, size: int, colour: Sequence[int] = INK, bold: bool = False
+        self, text: str, size: int, colour: Sequence[int] = INK, bold: bool = False,
+        *, label: bool = False,
     ) -> pygame.Surface:
-        key = (text, size, tuple(colour), bold, False)
+        """Cached text; label=True uses the map-label face (province names on the map)."""
+        key = (text, size, tuple(colour), bold, "label" if label else False)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self.font(size, bold).render(text, True, colour)
+            surf = self.font(size, bold, label=label).render(text, True, colour)
             self._store(key, surf)
         else:
             self._cache.move_to_end(key)
         return surf
 
     def label(self, text: str, size: int, colour: Sequence[int] = INK) -> pygame.Surface:
-        """Text in the map-label face (condensed serif bold)."""
-        key = (text, size, tuple(colour), True, "label")
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = self.font(size, label=True).render(text, True, colour)
-            self._store(key, surf)
-        else:
-            self._cache.move_to_end(key)
-        return surf
+        """Text in the map-label face (condensed serif bold), through the same cache."""
+        return self.render(text, size, colour, True, label=True)
 
     def label_size(self, text: str, size: int) -> tuple[int, int]:
         return self.font(size, label=True).size(text)

@@ -1,33 +1,56 @@
-"""One seat's secret planning: its board (10 actions + bid) and its hand.
+"""One seat's secret planning, on the map: its board (10 actions + bid), its hand, the map.
 
 Shown only behind the curtain, drawn only from that seat's own view. Cards go on spaces by
-drag-and-drop, by click-card-then-click-space, or by click-card-then-key (1-0 actions, B bid);
-right-click or the ✕ clears a space. The engine's own check validates live, and Done asks for
-confirmation before the plan is committed (then the scene closes: the next seat's curtain).
+drag-and-drop, by click-card-then-click-space, by click-card-then-key (1-0 actions, B bid),
+or map first: the active space (click it, or press its key with no card selected) takes the
+province clicked on the map, then the next empty space becomes active. Hovering a province
+shows its neighbours (where a Battle or Move from it can go) with their owners and armies.
+Right-click or the ✕ clears a space. Shortcuts fill the empty spaces with war chests, or
+repeat last season's plan where the same cards are still in hand. The engine's own check
+validates live, and Done asks for confirmation before the plan is committed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.board_view import BoardView, load_map_data
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
-from shogun_desktop.ui.widgets import Button, ConfirmDialog, LayerCache, WidgetGroup, wrap_text
+from shogun_desktop.ui.widgets import (
+    Button,
+    ConfirmDialog,
+    LayerCache,
+    WidgetGroup,
+    draw_tooltip,
+    wrap_text,
+)
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.session import GameSession
 
-SPACE_W, SPACE_H = 240, 130
-SPACE_X0, SPACE_Y0, SPACE_GAP = 40, 112, 12
-CARD_W, CARD_H = 136, 72
-HAND_Y0 = 392
-BOTTOM_Y = 836
+HEADER_H = 56
+MAP = pygame.Rect(8, 64, 1000, 560)
+SPACE_W, SPACE_H = 280, 60
+SPACE_X0, SPACE_Y0, SPACE_GAP = 1020, 92, 6
+CARD_W, CARD_H = 118, 58
+SPACE_CARD = (128, 52)
+HAND_X0, HAND_Y0 = 8, 632
+INFO_Y = SPACE_Y0 + 6 * (SPACE_H + SPACE_GAP) + 4
+BOTTOM_Y = 848
+LABEL_W = SPACE_W - SPACE_CARD[0] - 44  # a space's name, left of its card and the ✕
+BUILDING_KEYS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
+
+
+def event_text(data: Any, key: str) -> str:
+    """An event's name and effect as players read them (one place to point at data names)."""
+    return f"{key} — {data.event_effects.get(key, '')}".rstrip(" —")
 
 
 class PlanningScene(Scene):
@@ -43,16 +66,26 @@ class PlanningScene(Scene):
         self.cards: list[str] = list(pending["context"]["cards"])
         self.plan: dict[str, str] = session.load_draft(seat)  # a draft survives a crash
         self.selected: str | None = None
+        self.active: str | None = None  # the space a province clicked on the map goes to
         self.drag: tuple[str, str | None] | None = None  # (card, space it came from)
         self.drag_pos: tuple[int, int] | None = None
+        self.hover: str | None = None  # province under the pointer
+        self.pointer: tuple[int, int] | None = None
         self.ui = WidgetGroup()
         self.layer = LayerCache()
         self._version = 0
         data = session.game.data
+        self.data = data
         self.costs = {a.id: a.cost for a in data.actions}
         self.province_info = {p: data.provinces[p] for p in self.cards if p in data.provinces}
         side = session.game.state.board
         self.region = {p: info.region[side] for p, info in self.province_info.items()}
+        self.board = BoardView(
+            load_map_data(app.data_folder / "map.yaml"),
+            {p: v.region[side] for p, v in data.provinces.items()}, app.theme.fonts, rect=MAP,
+            out_of_play=frozenset(data.provinces) - session.game.in_play(),
+            values={p: (v.tax, v.rice, v.slots) for p, v in data.provinces.items()}, side=side)
+        self.active = self.next_empty()
         self.rebuild()
 
     # ---------------------------------------------------------------- model
@@ -81,6 +114,15 @@ class PlanningScene(Scene):
                 total += self.costs.get(space, 0)
         return total
 
+    def next_empty(self, after: str | None = None) -> str | None:
+        """The first empty space after `after` (wrapping), or None when all are filled."""
+        start = SPACES.index(after) + 1 if after in SPACES else 0
+        for i in range(len(SPACES)):
+            space = SPACES[(start + i) % len(SPACES)]
+            if space not in self.plan:
+                return space
+        return None
+
     def place(self, card: str, space: str) -> None:
         """Put card on space; a card already there goes back to the hand."""
         for s, c in list(self.plan.items()):
@@ -88,6 +130,8 @@ class PlanningScene(Scene):
                 del self.plan[s]
         self.plan[space] = card
         self.selected = None
+        if self.active == space or self.active in self.plan:
+            self.active = self.next_empty(space)
         self.changed()
 
     def clear(self, space: str) -> None:
@@ -97,6 +141,34 @@ class PlanningScene(Scene):
     def clear_all(self) -> None:
         self.plan.clear()
         self.selected = None
+        self.active = self.next_empty()
+        self.changed()
+
+    def fill_with_chests(self) -> None:
+        """The empty spaces get the war chests left in hand: smallest on actions, bid last."""
+        chests = sorted((c for c in self.hand() if cd.chest_value(c) is not None),
+                        key=lambda c: cd.chest_value(c) or 0)
+        empty = [s for s in SPACES if s not in self.plan and s != "bid"]
+        if "bid" not in self.plan:
+            empty.append("bid")
+        for space, card in zip(empty, chests, strict=False):
+            self.plan[space] = card
+        self.selected = None
+        self.active = self.next_empty()
+        self.changed()
+
+    def last_plan(self) -> dict[str, str]:
+        return dict(self.session.last_plans.get(self.seat, {}))
+
+    def repeat_last(self) -> None:
+        """Last season's cards on the same spaces, where the card is still in hand."""
+        hand = set(self.hand())
+        for space, card in self.last_plan().items():
+            if space not in self.plan and card in hand:
+                self.plan[space] = card
+                hand.discard(card)
+        self.selected = None
+        self.active = self.next_empty()
         self.changed()
 
     def changed(self) -> None:
@@ -107,25 +179,42 @@ class PlanningScene(Scene):
         self.selected = None if card == self.selected else card
         self.rebuild()
 
+    def activate(self, space: str) -> None:
+        self.active = space
+        self.rebuild()
+
+    def click_province(self, province: str | None) -> None:
+        """Map first: the province's card goes on the active space (or is picked up)."""
+        if province is None or province not in self.cards:
+            return
+        on = next((s for s, c in self.plan.items() if c == province), None)
+        if self.active is not None and on is None:
+            self.place(province, self.active)
+        elif on is not None and self.active is not None and self.active not in self.plan:
+            self.place(province, self.active)  # move it to the active space
+        else:
+            self.select(province)
+
     # ---------------------------------------------------------------- geometry
     def space_rect(self, space: str) -> pygame.Rect:
         i = SPACES.index(space)
-        row, col = divmod(i, 6)
-        return pygame.Rect(SPACE_X0 + col * (SPACE_W + SPACE_GAP),
-                           SPACE_Y0 + row * (SPACE_H + SPACE_GAP + 2), SPACE_W, SPACE_H)
+        col, row = divmod(i, 6)
+        return pygame.Rect(SPACE_X0 + col * (SPACE_W + 12), SPACE_Y0 + row * (SPACE_H + SPACE_GAP),
+                           SPACE_W, SPACE_H)
 
     def card_rect_in_space(self, space: str) -> pygame.Rect:
         r = self.space_rect(space)
-        return pygame.Rect(r.x + (r.w - CARD_W) // 2, r.bottom - CARD_H - 6, CARD_W, CARD_H)
+        w, h = SPACE_CARD
+        return pygame.Rect(r.right - w - 4, r.y + (r.h - h) // 2, w, h)
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
         out = []
-        x, y = SPACE_X0, HAND_Y0 + 36
+        x, y = HAND_X0, HAND_Y0 + 24
         for card in self.hand():
-            if x + CARD_W > 1560:
-                x, y = SPACE_X0, y + CARD_H + 12
+            if x + CARD_W > MAP.right:
+                x, y = HAND_X0, y + CARD_H + 6
             out.append((card, pygame.Rect(x, y, CARD_W, CARD_H)))
-            x += CARD_W + 10
+            x += CARD_W + 7
         return out
 
     def space_at(self, pos) -> str | None:
@@ -141,16 +230,30 @@ class PlanningScene(Scene):
     # ---------------------------------------------------------------- widgets
     def rebuild(self) -> None:
         problem = self.problem()
+        chests_left = [c for c in self.hand() if cd.chest_value(c) is not None]
+        empty = len(SPACES) - len(self.plan)
+        last = self.last_plan()
         w = [
-            Button((1000, BOTTOM_Y, 160, 50), "Clear all", self.clear_all, key="clear-all",
+            Button((592, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
+                   key="fill-chests", size=15,
+                   tooltip="Fill the remaining spaces with your war chests in hand: smallest "
+                   "on the actions, the last one on the bid",
+                   disabled=None if chests_left and empty else "No empty space or no chest left"),
+            Button((796, BOTTOM_Y, 196, 44), "Same as last season", self.repeat_last,
+                   key="repeat-last", size=15,
+                   tooltip="Put last season's cards back on the same spaces where the card is "
+                   "still in your hand and the space is empty",
+                   disabled=None if last else "No earlier plan of yours in this session"),
+            Button((1020, BOTTOM_Y, 150, 44), "Clear all", self.clear_all, key="clear-all",
                    disabled=None if self.plan else "Nothing placed yet"),
-            Button((1180, BOTTOM_Y, 380, 50), "Done — commit my plan", self.ask_done, primary=True,
-                   key="done", disabled=problem, size=19),
+            Button((1180, BOTTOM_Y, 412, 44), "Done — commit my plan", self.ask_done,
+                   primary=True, key="done", disabled=problem, size=19),
         ]
         for space in self.plan:
             r = self.space_rect(space)
-            w.append(Button((r.right - 30, r.y + 4, 26, 26), "✕", lambda s=space: self.clear(s),
-                            key=f"clear-{space}", size=14, tooltip="Take the card back"))
+            cr = self.card_rect_in_space(space)
+            w.append(Button((cr.x - 28, r.y + 4, 24, 24), "✕", lambda s=space: self.clear(s),
+                            key=f"clear-{space}", size=13, tooltip="Take the card back"))
         self.ui.set_widgets(w)
         self._version += 1
 
@@ -171,10 +274,17 @@ class PlanningScene(Scene):
             self.app.push(ConfirmDialog(self.app, "Plan refused", exc.rejection.reason,
                                         cancel_text=None))
             return
+        self.session.last_plans[self.seat] = dict(self.plan)
         self.app.scenes.remove(self)
 
     # ---------------------------------------------------------------- input
     def handle(self, inp: Input) -> bool:
+        if inp.kind is Kind.MOTION:
+            hover = self.board.province_at(inp.pos)
+            self.pointer = inp.pos
+            if hover != self.hover:
+                self.hover = hover
+                self._version += 1
         if inp.kind is Kind.DRAG_START and inp.button == 1:
             card = self.hand_card_at(inp.pos)
             origin = None
@@ -192,6 +302,8 @@ class PlanningScene(Scene):
             card, origin = self.drag
             self.drag = self.drag_pos = None
             target = self.space_at(inp.pos)
+            if target is None and self.board.province_at(inp.pos) == card:
+                target = self.active  # a province card dropped on its own province
             if target is not None:
                 self.place(card, target)
             elif origin is not None:
@@ -212,18 +324,31 @@ class PlanningScene(Scene):
                 return True
             if space is not None and space in self.plan:
                 self.selected = self.plan[space]  # pick it up to move it elsewhere
+                self.active = space
                 self.rebuild()
+                return True
+            if space is not None:
+                self.activate(space)
+                return True
+            if self.board.rect.collidepoint(inp.pos):
+                self.click_province(self.board.province_at(inp.pos))
             return True
         if inp.is_click(3):
             space = self.space_at(inp.pos)
             if space is not None:
                 self.clear(space)
             return True
-        if inp.is_action(Action.DIGIT) and self.selected is not None and inp.slot is not None:
-            self.place(self.selected, SPACES[inp.slot - 1])
+        if inp.is_action(Action.DIGIT) and inp.slot is not None:
+            if self.selected is not None:
+                self.place(self.selected, SPACES[inp.slot - 1])
+            else:
+                self.activate(SPACES[inp.slot - 1])
             return True
-        if inp.is_action(Action.LETTER) and inp.letter == "b" and self.selected is not None:
-            self.place(self.selected, "bid")
+        if inp.is_action(Action.LETTER) and inp.letter == "b":
+            if self.selected is not None:
+                self.place(self.selected, "bid")
+            else:
+                self.activate("bid")
             return True
         if inp.is_action(Action.CANCEL):
             if self.selected is not None:
@@ -246,7 +371,53 @@ class PlanningScene(Scene):
             r = pygame.Rect(0, 0, CARD_W, CARD_H)
             r.center = self.drag_pos
             self.draw_card(surface, self.drag[0], r, selected=True)
-        self.ui.tooltip.draw(surface, self.app.theme)
+        if self.ui.tooltip.text():
+            self.ui.tooltip.draw(surface, self.app.theme)
+        elif self.hover is not None and self.pointer is not None and self.drag is None:
+            draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.pointer)
+
+    def province_tip(self, name: str) -> str:
+        """Who holds a province and where a Battle or Move from it can go (public facts)."""
+        view = self.view
+        st = view["provinces"][name]
+        p = self.data.provinces[name]
+        spaces = f"{p.slots} building space" + ("s" if p.slots != 1 else "")
+        lines = [f"{name} — {self._holder(st)} · tax {p.tax} · rice {p.rice} · {spaces}"]
+        if name in self.cards:
+            lines.append("Your province: click it to put its card on the active space.")
+        reach = sorted(self.session.game.neighbours(name))
+        lines.append("Neighbours (Battle/Move targets): "
+                     + ", ".join(f"{n} ({self._holder(view['provinces'][n])})" for n in reach))
+        return "\n".join(lines)
+
+    def _holder(self, st: dict) -> str:
+        if not st["owner"]:
+            return "neutral"
+        who = "you" if st["owner"] == self.seat else self.session.name(st["owner"])
+        n = st["armies"]
+        return f"{who}, {n} arm{'y' if n == 1 else 'ies'}"
+
+    def overlays(self) -> dict[str, dict]:
+        view = self.view
+        near = set(self.session.game.neighbours(self.hover)) if self.hover else set()
+        out: dict[str, dict] = {}
+        for name, st in view["provinces"].items():
+            ov: dict[str, Any] = {}
+            if st["owner"]:
+                ov["owner"] = st["owner"]
+                if st["armies"]:
+                    ov["armies"] = {st["owner"]: st["armies"]}
+            b = [BUILDING_KEYS[k] for k in ("castle", "temple", "theater") if st[k]]
+            if b:
+                ov["buildings"] = b
+            if st["revolts"]:
+                ov["revolts"] = st["revolts"]
+            if name in near:
+                ov["highlight"] = "select"
+            elif name in self.cards:
+                ov["highlight"] = "target"
+            out[name] = ov
+        return out
 
     def draw_card(self, surface, card: str, rect: pygame.Rect, *, selected=False) -> None:
         fonts = self.app.theme.fonts
@@ -264,61 +435,109 @@ class PlanningScene(Scene):
         view = self.view
         me = view["players"][self.seat]
         surface.fill(th.PAPER)
-        pygame.draw.rect(surface, th.INK, (0, 0, 1600, 56))
+        pygame.draw.rect(surface, th.INK, (0, 0, 1600, HEADER_H))
         th.draw_marker(surface, self.seat, (30, 28), 32)
         season = view["season"].title()
         th.blit_text(surface, fonts, f"{me['name']} ({self.seat}) — secret plan, year "
                      f"{view['year']} {season}", (56, 28), 22, th.PAPER_LIGHT, bold=True,
                      anchor="midleft")
-        th.blit_text(surface, fonts, f"{me['chests']} war chests · rice {me['rice']} · "
-                     f"{len(me['provinces'])} provinces", (1570, 28), 18, th.GOLD,
+        chests = f"{me['chests']} war chest" + ("s" if me["chests"] != 1 else "")
+        provinces = len(me["provinces"])
+        th.blit_text(surface, fonts, f"{chests} · rice {me['rice']} · {provinces} province"
+                     + ("s" if provinces != 1 else ""), (1570, 28), 18, th.GOLD,
                      anchor="midright")
-        names = view["action_names"]
-        row = [f"{i + 1} {cd.SHORT_ACTION.get(a, a)}" for i, a in enumerate(view["action_row"])
-               if a != "hidden"]
-        info = ("Action row: " + " · ".join(row) + " · 6–10 face down   |   Events possible: "
-                + ", ".join(view["event_candidates"]))
-        th.blit_text(surface, fonts, fonts.fit(info, 15, 1520), (40, 66), 15, th.INK_SOFT)
-        th.blit_text(surface, fonts, "Your board — key 1–0 = action, B = bid (select a card first)",
-                     (40, 88), 15, th.INK, bold=True)
-        row_pos = {a: i + 1 for i, a in enumerate(view["action_row"]) if a != "hidden"}
-        for i, space in enumerate(SPACES):
-            r = self.space_rect(space)
-            filled = space in self.plan
-            cd.draw_frame(surface, r, fill=th.PAPER_LIGHT if filled else th.PAPER_DARK,
-                          border=th.GOLD if self.selected and not filled else th.INK_SOFT,
-                          width=2 if self.selected and not filled else 1)
-            keyname = "B" if space == "bid" else str((i + 1) % 10)
-            label = "Bid" if space == "bid" else names.get(space, space)
-            th.blit_text(surface, fonts, f"{keyname} · {label}", (r.x + 10, r.y + 8), 16, th.INK,
-                         bold=True)
-            if space == "bid":
-                sub = "chest value = turn-order bid"
-            else:
-                pos = row_pos.get(space)
-                sub = f"cost {self.costs.get(space, 0)} · " + (f"row position {pos}" if pos
-                                                               else "position unknown")
-            th.blit_text(surface, fonts, sub, (r.x + 10, r.y + 28), 13, th.INK_SOFT)
-            if filled:
-                self.draw_card(surface, self.plan[space], self.card_rect_in_space(space))
-            else:
-                pygame.draw.rect(surface, th.INK_FAINT, self.card_rect_in_space(space), 1,
-                                 border_radius=5)
-        th.blit_text(surface, fonts, f"Your hand ({len(self.hand())} cards) — click a card, then "
-                     "a space; or drag it; right-click a space to clear it", (40, HAND_Y0 + 8), 16,
-                     th.INK, bold=True)
+        self.board.draw(surface, self.overlays(), self.hover)
+        pygame.draw.rect(surface, th.INK_SOFT, MAP, 1)
+        self._draw_spaces(surface, view, fonts)
+        self._draw_info(surface, view, fonts)
+        n = len(self.hand())
+        th.blit_text(surface, fonts, f"Your hand ({n} card{'s' if n != 1 else ''}) — click a "
+                     "card, then a space; drag it; or click your province on the map",
+                     (HAND_X0 + 4, HAND_Y0 + 2), 15, th.INK, bold=True)
         for card, r in self.hand_rects():
             self.draw_card(surface, card, r, selected=card == self.selected)
-        pygame.draw.line(surface, th.INK_SOFT, (40, BOTTOM_Y - 14), (1560, BOTTOM_Y - 14), 1)
+        pygame.draw.line(surface, th.INK_SOFT, (8, BOTTOM_Y - 8), (1592, BOTTOM_Y - 8), 1)
         cost = self.cost()
-        th.blit_text(surface, fonts, f"Planned cost: {cost} war chests of your {me['chests']}"
-                     f" ({len(self.plan)} of {self.needed()} cards placed)", (40, BOTTOM_Y + 2),
-                     18, th.INK if cost <= me["chests"] else th.VERMILION, bold=True)
+        th.blit_text(surface, fonts, f"Cost {cost} of your {me['chests']} · "
+                     f"{len(self.plan)} of {self.needed()} placed", (12, BOTTOM_Y), 17,
+                     th.INK if cost <= me["chests"] else th.VERMILION, bold=True)
         problem = self.problem()
         text = problem or "Plan complete: press Done to commit it."
         if cost > me["chests"] and not problem:
             text = "More than you have: actions you cannot pay for will be skipped."
-        for j, line in enumerate(wrap_text(fonts, text, 15, 900)[:2]):
-            th.blit_text(surface, fonts, line, (40, BOTTOM_Y + 28 + j * 19), 15,
-                         th.VERMILION if problem else th.INK_SOFT)
+        lines = wrap_text(fonts, text, 14, 570)
+        th.blit_text(surface, fonts, lines[0] if len(lines) == 1 else fonts.fit(text, 14, 570),
+                     (12, BOTTOM_Y + 24), 14, th.VERMILION if problem else th.INK_SOFT)
         self.ui.draw_widgets(surface, self.app.theme)
+
+    def _draw_spaces(self, surface, view, fonts) -> None:
+        names = view["action_names"]
+        row_pos = {a: i + 1 for i, a in enumerate(view["action_row"]) if a != "hidden"}
+        active_note = (f"active space: {'Bid' if self.active == 'bid' else names.get(self.active)}"
+                       if self.active else "every space is filled")
+        th.blit_text(surface, fonts, f"Your board — keys 1–0 and B · {active_note}",
+                     (SPACE_X0, SPACE_Y0 - 24), 15, th.INK, bold=True)
+        for i, space in enumerate(SPACES):
+            r = self.space_rect(space)
+            filled = space in self.plan
+            active = space == self.active
+            border = th.VERMILION if active else th.GOLD if self.selected and not filled \
+                else th.INK_SOFT
+            cd.draw_frame(surface, r, fill=th.PAPER_LIGHT if filled else th.PAPER_DARK,
+                          border=border, width=3 if active else 2 if self.selected else 1)
+            keyname = "B" if space == "bid" else str((i + 1) % 10)
+            label = "Bid" if space == "bid" else cd.SHORT_ACTION.get(space, names.get(space, space))
+            th.blit_text(surface, fonts, fonts.fit(f"{keyname} · {label}", 15, LABEL_W, True),
+                         (r.x + 8, r.y + 6), 15, th.INK, bold=True)
+            if space == "bid":
+                sub = "chest value = bid"
+            else:
+                pos = row_pos.get(space)
+                sub = f"cost {self.costs.get(space, 0)} · " + (f"row {pos}" if pos else "row ?")
+            th.blit_text(surface, fonts, sub, (r.x + 8, r.y + 28), 13, th.INK_SOFT)
+            cr = self.card_rect_in_space(space)
+            if filled:
+                self.draw_card(surface, self.plan[space], cr)
+            else:
+                pygame.draw.rect(surface, th.INK_FAINT, cr, 1, border_radius=5)
+                if active:
+                    th.blit_text(surface, fonts, "click a province", cr.center, 13, th.VERMILION,
+                                 bold=True, anchor="center")
+
+    def _draw_info(self, surface, view, fonts) -> None:
+        """The public facts a plan depends on: action row, events, the other players."""
+        x, w = SPACE_X0, 1592 - SPACE_X0
+        y = INFO_Y
+        short = cd.SHORT_ACTION
+        row = [f"{i + 1} {short.get(a, a)}" for i, a in enumerate(view["action_row"])
+               if a != "hidden"]
+        hidden = sum(1 for a in view["action_row"] if a == "hidden")
+        text = "Action row: " + " · ".join(row) + (f" · {len(row) + 1}–{len(row) + hidden} face "
+                                                   "down" if hidden else "")
+        for line in wrap_text(fonts, text, 14, w):
+            th.blit_text(surface, fonts, line, (x, y), 14, th.INK)
+            y += 18
+        y += 4
+        th.blit_text(surface, fonts, "Events possible this season", (x, y), 14, th.INK, bold=True)
+        y += 18
+        for key in dict.fromkeys(view["event_candidates"]):
+            for j, line in enumerate(wrap_text(fonts, event_text(self.data, key), 13, w - 12)):
+                th.blit_text(surface, fonts, line, (x + (0 if j == 0 else 12), y), 13,
+                             th.INK_SOFT)
+                y += 16
+        y += 4
+        th.blit_text(surface, fonts, "Players", (x, y), 14, th.INK, bold=True)
+        y += 18
+        for colour in view["seats"]:
+            p = view["players"][colour]
+            armies = sum(st["armies"] for st in view["provinces"].values()
+                         if st["owner"] == colour)
+            th.draw_marker(surface, colour, (x + 8, y + 8), 16)
+            n = len(p["provinces"])
+            you = " (you)" if colour == self.seat else ""
+            th.blit_text(surface, fonts, fonts.fit(p["name"] + you, 14, 150, True), (x + 20, y),
+                         14, th.INK, bold=True)
+            th.blit_text(surface, fonts, f"{n} province{'s' if n != 1 else ''} · {armies} "
+                         f"arm{'y' if armies == 1 else 'ies'} · {p['chests']} chests · "
+                         f"{p['vp']} VP", (x + 176, y), 14, th.INK_SOFT)
+            y += 19
