@@ -1,6 +1,8 @@
 """The application: window, fixed-timestep loop, scene stack, input gateway, scaling.
 
-Scenes draw on a logical 1600x900 canvas. The canvas is shown in the window scaled by one
+A scene with ``native = True`` draws straight into the window at the window's own resolution
+and lays itself out for that size (``native_layout``); its input positions are window
+pixels. The other scenes draw on a logical 1600x900 canvas. The canvas is shown in the window scaled by one
 uniform factor and letterboxed (bars in a dark ink), so the layout never reflows: at the
 minimum window of 1280x720 the factor is 0.8 and text sizes are chosen (>= 15 px logical) to
 stay readable after smooth downscaling. Unscaled (a 1600x900 window) the canvas is a
@@ -76,7 +78,9 @@ class App:
         self._set_minimum_size()
         self.canvas = self.screen
         self._scaled: pygame.Surface | None = None
+        self._overlay: pygame.Surface | None = None  # logical overlays above a native scene
         self.view = pygame.Rect(0, 0, *LOGICAL_SIZE)  # where the canvas lands in the window
+        self.ui_scale = 1.0  # the player's text size (menu); native scenes apply it
         self.scale = 1.0
         self._update_view()
         self.theme = th.Theme(th.Fonts(font_dir))
@@ -160,12 +164,26 @@ class App:
     def window_size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    def native_top(self) -> bool:
+        """True when the scene receiving input draws at the window's own resolution."""
+        top = self.scenes.top if hasattr(self, "scenes") else None
+        return bool(getattr(top, "native", False))
+
     def to_logical(self, pos: Sequence[float]) -> tuple[int, int]:
-        """Window pixel -> logical canvas pixel (may fall outside the canvas on the bars)."""
+        """Window pixel -> the top scene's pixel: logical canvas (may fall on the bars), or
+        the window pixel itself for a native scene."""
+        if self.native_top():
+            return (int(pos[0]), int(pos[1]))
         return (int((pos[0] - self.view.x) / self.scale), int((pos[1] - self.view.y) / self.scale))
 
     def to_window(self, pos: Sequence[float]) -> tuple[int, int]:
+        if self.native_top():
+            return (round(pos[0]), round(pos[1]))
         return (round(pos[0] * self.scale + self.view.x), round(pos[1] * self.scale + self.view.y))
+
+    def set_ui_scale(self, value: float) -> None:
+        """The text size chosen in the menu (kept within 0.8-1.5)."""
+        self.ui_scale = min(1.5, max(0.8, float(value)))
 
     def resize(self, size: tuple[int, int]) -> None:
         if self.fullscreen:
@@ -213,7 +231,31 @@ class App:
             self._accumulator -= STEP
 
     def render(self) -> None:
-        """Draw the scenes on the canvas and present the canvas in the window (no flip)."""
+        """Draw the scenes and present them in the window (no flip).
+
+        Native scenes at the bottom of the visible stack draw into the window itself; the
+        logical scenes above them (menus, dialogs) draw on a transparent canvas scaled over
+        it. With no native scene, the logical canvas is scaled into the letterboxed view.
+        """
+        visible = self.scenes.visible()
+        native = 0
+        while native < len(visible) and getattr(visible[native], "native", False):
+            native += 1
+        if native:
+            self.screen.fill(th.PAPER)
+            for scene in visible[:native]:
+                scene.draw(self.screen)
+            rest = visible[native:]
+            if rest:
+                if self._overlay is None:
+                    self._overlay = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+                self._overlay.fill((0, 0, 0, 0))
+                for scene in rest:
+                    scene.draw(self._overlay)
+                shown = (self._overlay if self.view.size == LOGICAL_SIZE
+                         else pygame.transform.smoothscale(self._overlay, self.view.size))
+                self.screen.blit(shown, self.view.topleft)
+            return
         if self.view.size != self.screen.get_size():
             self.screen.fill(th.LETTERBOX)
         self.canvas.fill(th.PAPER)
@@ -258,7 +300,8 @@ class App:
         self.render()
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.canvas if logical else self.screen, str(path))
+        pygame.image.save(self.canvas if logical and not self.native_top() else self.screen,
+                          str(path))
         return path
 
     def push(self, scene: Scene) -> Scene:

@@ -183,6 +183,14 @@ class BoardView:
             self._edges = self._classify_edges()
             self._static = None
 
+    def set_ui_scale(self, value: float) -> None:
+        """Marker and label sizes follow the text size (and a native window's scale)."""
+        if value != self.ui_scale:
+            self.ui_scale = value
+            self._placements = {}
+            self._static = None
+            self._marked = None
+
     def set_out_of_play(self, provinces: Iterable[str]) -> None:
         provinces = frozenset(provinces)
         if provinces != self.out_of_play:
@@ -567,8 +575,9 @@ class BoardView:
         if vb is not None:
             r = pygame.Rect(vb)
             d = r.h
-            _value_disc(surface, fonts, pygame.Rect(r.x, r.y, d, d), tax, COIN)
-            _value_disc(surface, fonts, pygame.Rect(r.right - d, r.y, d, d), rice, BALE)
+            num = self.metrics().number
+            _value_disc(surface, fonts, pygame.Rect(r.x, r.y, d, d), tax, COIN, num)
+            _value_disc(surface, fonts, pygame.Rect(r.right - d, r.y, d, d), rice, BALE, num)
         sb = boxes.get("slots")
         if sb is not None:
             r = pygame.Rect(sb)
@@ -590,7 +599,7 @@ class BoardView:
             cube = self.metrics().cube
             _plate(surface, r.inflate(4, 2))
             th.draw_cube(surface, colour, (r.x + cube / 2, r.centery), cube)
-            th.blit_text(surface, fonts, str(total), (r.right, r.centery), ml.NUMBER_SIZE,
+            th.blit_text(surface, fonts, str(total), (r.right, r.centery), self.metrics().number,
                          th.INK, bold=True, anchor="midright")
         rb = boxes.get("revolts")
         if rb is not None:
@@ -609,7 +618,8 @@ def _plate(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, th.INK_FAINT, rect, 1, border_radius=3)
 
 
-def _value_disc(surface, fonts: th.Fonts, rect: pygame.Rect, value: int, colour) -> None:
+def _value_disc(surface, fonts: th.Fonts, rect: pygame.Rect, value: int, colour,
+                number: int = ml.NUMBER_SIZE) -> None:
     """Tax (coin) or rice (bale) value: a disc with the number, like the printed board."""
     c = rect.center
     r = rect.w / 2
@@ -622,7 +632,7 @@ def _value_disc(surface, fonts: th.Fonts, rect: pygame.Rect, value: int, colour)
                          (rect.right - 4, rect.y + rect.h * 0.3), 1)
         pygame.draw.line(surface, th.darken(colour, 0.2), (rect.x + 3, rect.y + rect.h * 0.72),
                          (rect.right - 4, rect.y + rect.h * 0.72), 1)
-    th.blit_text(surface, fonts, str(value), (c[0], c[1] + 1), ml.NUMBER_SIZE, th.INK,
+    th.blit_text(surface, fonts, str(value), (c[0], c[1] + 1), number, th.INK,
                  bold=True, anchor="center")
 
 

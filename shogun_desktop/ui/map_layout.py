@@ -165,15 +165,17 @@ class Metrics:
     icon: int = 14  # tax coin, rice bale, building space, revolt marker
     cube: int = 15  # the army cube
     gap: int = 2
+    number: int = NUMBER_SIZE  # tax, rice and army counts
 
     def scaled(self, k: float) -> Metrics:
         return Metrics(max(10, round(self.icon * k)), max(11, round(self.cube * k)),
-                       max(2, round(self.gap * k)))
+                       max(2, round(self.gap * k)), max(NUMBER_SIZE, round(self.number * k)))
 
 
 def item_sizes(c: Contents, measure: Measure, name_size: int, m: Metrics,
-               number_size: int = NUMBER_SIZE) -> dict[str, tuple[int, int]]:
+               ) -> dict[str, tuple[int, int]]:
     """Width and height of every marker box a province needs."""
+    number_size = m.number
     out: dict[str, tuple[int, int]] = {}
     nw, nh = measure(c.name, name_size)
     out["name"] = (nw + 4, nh)

@@ -54,7 +54,10 @@ def event_text(data: Any, key: str) -> str:
 
 
 class PlanningScene(Scene):
+    """Drawn at the window's own resolution: the 1600x900 design scaled by ``k``."""
+
     opaque = True
+    native = True
 
     def __init__(self, app: App, session: GameSession, seat: str) -> None:
         super().__init__(app)
@@ -80,13 +83,49 @@ class PlanningScene(Scene):
         self.province_info = {p: data.provinces[p] for p in self.cards if p in data.provinces}
         side = session.game.state.board
         self.region = {p: info.region[side] for p, info in self.province_info.items()}
+        self.k = 1.0  # design pixels -> window pixels
+        self.origin = (0, 0)
+        self.text_scale = 1.0
+        self._size: tuple[int, int] | None = None
+        self._layout_key: tuple | None = None
         self.board = BoardView(
             load_map_data(app.data_folder / "map.yaml"),
             {p: v.region[side] for p, v in data.provinces.items()}, app.theme.fonts, rect=MAP,
             out_of_play=frozenset(data.provinces) - session.game.in_play(),
             values={p: (v.tax, v.rice, v.slots) for p, v in data.provinces.items()}, side=side)
         self.active = self.next_empty()
+        self.native_layout(app.window_size)
+
+    # ---------------------------------------------------------------- resolution
+    def native_layout(self, size: tuple[int, int]) -> None:
+        """Lay the 1600x900 design out at window size (centred, aspect kept), crisp."""
+        key = (tuple(size), self.app.ui_scale)
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        w, h = size
+        self.k = min(w / 1600, h / 900)
+        self.origin = (round((w - 1600 * self.k) / 2), round((h - 900 * self.k) / 2))
+        self.text_scale = self.k * self.app.ui_scale
+        self._size = (w, h)
+        self.board.layout(self.R(MAP))
+        self.board.set_ui_scale(self.text_scale)
+        self.layer = LayerCache()
         self.rebuild()
+
+    def R(self, x, y=None, w=None, h=None) -> pygame.Rect:  # noqa: N802
+        """A design rect (or x, y, w, h) in window pixels."""
+        if y is None:
+            x, y, w, h = pygame.Rect(x)
+        k, (ox, oy) = self.k, self.origin
+        return pygame.Rect(round(ox + x * k), round(oy + y * k), round(w * k), round(h * k))
+
+    def P(self, x: float, y: float) -> tuple[int, int]:  # noqa: N802
+        return (round(self.origin[0] + x * self.k), round(self.origin[1] + y * self.k))
+
+    def F(self, size: int) -> int:  # noqa: N802
+        """A design text size at this window's resolution and the chosen text size."""
+        return max(11, round(size * self.text_scale))
 
     # ---------------------------------------------------------------- model
     @property
@@ -199,13 +238,16 @@ class PlanningScene(Scene):
     def space_rect(self, space: str) -> pygame.Rect:
         i = SPACES.index(space)
         col, row = divmod(i, 6)
-        return pygame.Rect(SPACE_X0 + col * (SPACE_W + 12), SPACE_Y0 + row * (SPACE_H + SPACE_GAP),
-                           SPACE_W, SPACE_H)
+        return self.R(SPACE_X0 + col * (SPACE_W + 12), SPACE_Y0 + row * (SPACE_H + SPACE_GAP),
+                      SPACE_W, SPACE_H)
 
     def card_rect_in_space(self, space: str) -> pygame.Rect:
-        r = self.space_rect(space)
+        i = SPACES.index(space)
+        col, row = divmod(i, 6)
         w, h = SPACE_CARD
-        return pygame.Rect(r.right - w - 4, r.y + (r.h - h) // 2, w, h)
+        x = SPACE_X0 + col * (SPACE_W + 12) + SPACE_W - w - 4
+        y = SPACE_Y0 + row * (SPACE_H + SPACE_GAP) + (SPACE_H - h) // 2
+        return self.R(x, y, w, h)
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
         out = []
@@ -213,7 +255,7 @@ class PlanningScene(Scene):
         for card in self.hand():
             if x + CARD_W > MAP.right:
                 x, y = HAND_X0, y + CARD_H + 6
-            out.append((card, pygame.Rect(x, y, CARD_W, CARD_H)))
+            out.append((card, self.R(x, y, CARD_W, CARD_H)))
             x += CARD_W + 7
         return out
 
@@ -234,26 +276,28 @@ class PlanningScene(Scene):
         empty = len(SPACES) - len(self.plan)
         last = self.last_plan()
         w = [
-            Button((592, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
-                   key="fill-chests", size=15,
+            Button(self.R(592, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
+                   key="fill-chests", size=self.F(15),
                    tooltip="Fill the remaining spaces with your war chests in hand: smallest "
                    "on the actions, the last one on the bid",
                    disabled=None if chests_left and empty else "No empty space or no chest left"),
-            Button((796, BOTTOM_Y, 196, 44), "Same as last season", self.repeat_last,
-                   key="repeat-last", size=15,
+            Button(self.R(796, BOTTOM_Y, 196, 44), "Same as last season", self.repeat_last,
+                   key="repeat-last", size=self.F(15),
                    tooltip="Put last season's cards back on the same spaces where the card is "
                    "still in your hand and the space is empty",
                    disabled=None if last else "No earlier plan of yours in this session"),
-            Button((1020, BOTTOM_Y, 150, 44), "Clear all", self.clear_all, key="clear-all",
-                   disabled=None if self.plan else "Nothing placed yet"),
-            Button((1180, BOTTOM_Y, 412, 44), "Done — commit my plan", self.ask_done,
-                   primary=True, key="done", disabled=problem, size=19),
+            Button(self.R(1020, BOTTOM_Y, 150, 44), "Clear all", self.clear_all, key="clear-all",
+                   disabled=None if self.plan else "Nothing placed yet", size=self.F(17)),
+            Button(self.R(1180, BOTTOM_Y, 412, 44), "Done — commit my plan", self.ask_done,
+                   primary=True, key="done", disabled=problem, size=self.F(19)),
         ]
         for space in self.plan:
             r = self.space_rect(space)
             cr = self.card_rect_in_space(space)
-            w.append(Button((cr.x - 28, r.y + 4, 24, 24), "✕", lambda s=space: self.clear(s),
-                            key=f"clear-{space}", size=13, tooltip="Take the card back"))
+            d = round(24 * self.k)
+            w.append(Button((cr.x - d - 4, r.y + round(4 * self.k), d, d), "✕",
+                            lambda s=space: self.clear(s), key=f"clear-{space}",
+                            size=self.F(13), tooltip="Take the card back"))
         self.ui.set_widgets(w)
         self._version += 1
 
@@ -361,6 +405,7 @@ class PlanningScene(Scene):
         return inp.kind in (Kind.CLICK, Kind.KEY)
 
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.ui.update(dt)
 
     # ---------------------------------------------------------------- drawing
@@ -368,7 +413,7 @@ class PlanningScene(Scene):
         key = (self._version, self.ui.visual_state(), self.drag is not None)
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
         if self.drag is not None and self.drag_pos is not None:
-            r = pygame.Rect(0, 0, CARD_W, CARD_H)
+            r = self.R(0, 0, CARD_W, CARD_H)
             r.center = self.drag_pos
             self.draw_card(surface, self.drag[0], r, selected=True)
         if self.ui.tooltip.text():
@@ -428,55 +473,61 @@ class PlanningScene(Scene):
         info = self.province_info[card]
         armies = self.view["provinces"][card]["armies"]
         cd.draw_province_card(surface, rect, fonts, card, self.region.get(card), info.tax,
-                              info.rice, info.slots, f"{armies} armies", selected=selected)
+                              info.rice, info.slots, f"{armies} arm{'y' if armies == 1 else 'ies'}",
+                              selected=selected)
 
     def _paint(self, surface: pygame.Surface) -> None:
         fonts = self.app.theme.fonts
         view = self.view
         me = view["players"][self.seat]
+        F, P = self.F, self.P  # noqa: N806
         surface.fill(th.PAPER)
-        pygame.draw.rect(surface, th.INK, (0, 0, 1600, HEADER_H))
-        th.draw_marker(surface, self.seat, (30, 28), 32)
+        pygame.draw.rect(surface, th.INK, (0, 0, surface.get_width(), self.P(0, HEADER_H)[1]))
+        th.draw_marker(surface, self.seat, P(30, 28), round(32 * self.k))
         season = view["season"].title()
         th.blit_text(surface, fonts, f"{me['name']} ({self.seat}) — secret plan, year "
-                     f"{view['year']} {season}", (56, 28), 22, th.PAPER_LIGHT, bold=True,
+                     f"{view['year']} {season}", P(56, 28), F(22), th.PAPER_LIGHT, bold=True,
                      anchor="midleft")
         chests = f"{me['chests']} war chest" + ("s" if me["chests"] != 1 else "")
         provinces = len(me["provinces"])
         th.blit_text(surface, fonts, f"{chests} · rice {me['rice']} · {provinces} province"
-                     + ("s" if provinces != 1 else ""), (1570, 28), 18, th.GOLD,
+                     + ("s" if provinces != 1 else ""), P(1570, 28), F(18), th.GOLD,
                      anchor="midright")
         self.board.draw(surface, self.overlays(), self.hover)
-        pygame.draw.rect(surface, th.INK_SOFT, MAP, 1)
+        pygame.draw.rect(surface, th.INK_SOFT, self.board.rect, 1)
         self._draw_spaces(surface, view, fonts)
         self._draw_info(surface, view, fonts)
         n = len(self.hand())
-        th.blit_text(surface, fonts, f"Your hand ({n} card{'s' if n != 1 else ''}) — click a "
-                     "card, then a space; drag it; or click your province on the map",
-                     (HAND_X0 + 4, HAND_Y0 + 2), 15, th.INK, bold=True)
+        th.blit_text(surface, fonts, fonts.fit(
+            f"Your hand ({n} card{'s' if n != 1 else ''}) — click a card, then a space; drag "
+            "it; or click your province on the map", F(15), self.R(MAP).w, True),
+            P(HAND_X0 + 4, HAND_Y0 + 2), F(15), th.INK, bold=True)
         for card, r in self.hand_rects():
             self.draw_card(surface, card, r, selected=card == self.selected)
-        pygame.draw.line(surface, th.INK_SOFT, (8, BOTTOM_Y - 8), (1592, BOTTOM_Y - 8), 1)
+        pygame.draw.line(surface, th.INK_SOFT, P(8, BOTTOM_Y - 8), P(1592, BOTTOM_Y - 8), 1)
         cost = self.cost()
         th.blit_text(surface, fonts, f"Cost {cost} of your {me['chests']} · "
-                     f"{len(self.plan)} of {self.needed()} placed", (12, BOTTOM_Y), 17,
+                     f"{len(self.plan)} of {self.needed()} placed", P(12, BOTTOM_Y), F(17),
                      th.INK if cost <= me["chests"] else th.VERMILION, bold=True)
         problem = self.problem()
         text = problem or "Plan complete: press Done to commit it."
         if cost > me["chests"] and not problem:
             text = "More than you have: actions you cannot pay for will be skipped."
-        lines = wrap_text(fonts, text, 14, 570)
-        th.blit_text(surface, fonts, lines[0] if len(lines) == 1 else fonts.fit(text, 14, 570),
-                     (12, BOTTOM_Y + 24), 14, th.VERMILION if problem else th.INK_SOFT)
+        width = round(570 * self.k)
+        th.blit_text(surface, fonts, fonts.fit(text, F(14), width), P(12, BOTTOM_Y + 24), F(14),
+                     th.VERMILION if problem else th.INK_SOFT)
         self.ui.draw_widgets(surface, self.app.theme)
 
     def _draw_spaces(self, surface, view, fonts) -> None:
+        F, P = self.F, self.P  # noqa: N806
         names = view["action_names"]
         row_pos = {a: i + 1 for i, a in enumerate(view["action_row"]) if a != "hidden"}
         active_note = (f"active space: {'Bid' if self.active == 'bid' else names.get(self.active)}"
                        if self.active else "every space is filled")
-        th.blit_text(surface, fonts, f"Your board — keys 1–0 and B · {active_note}",
-                     (SPACE_X0, SPACE_Y0 - 24), 15, th.INK, bold=True)
+        th.blit_text(surface, fonts, fonts.fit(f"Your board — keys 1–0 and B · {active_note}",
+                                               F(15), round(572 * self.k), True),
+                     P(SPACE_X0, SPACE_Y0 - 24), F(15), th.INK, bold=True)
+        label_w = round(LABEL_W * self.k)
         for i, space in enumerate(SPACES):
             r = self.space_rect(space)
             filled = space in self.plan
@@ -487,57 +538,71 @@ class PlanningScene(Scene):
                           border=border, width=3 if active else 2 if self.selected else 1)
             keyname = "B" if space == "bid" else str((i + 1) % 10)
             label = "Bid" if space == "bid" else cd.SHORT_ACTION.get(space, names.get(space, space))
-            th.blit_text(surface, fonts, fonts.fit(f"{keyname} · {label}", 15, LABEL_W, True),
-                         (r.x + 8, r.y + 6), 15, th.INK, bold=True)
+            pad = round(8 * self.k)
+            th.blit_text(surface, fonts, fonts.fit(f"{keyname} · {label}", F(15), label_w, True),
+                         (r.x + pad, r.y + round(6 * self.k)), F(15), th.INK, bold=True)
             if space == "bid":
                 sub = "chest value = bid"
             else:
                 pos = row_pos.get(space)
                 sub = f"cost {self.costs.get(space, 0)} · " + (f"row {pos}" if pos else "row ?")
-            th.blit_text(surface, fonts, sub, (r.x + 8, r.y + 28), 13, th.INK_SOFT)
+            th.blit_text(surface, fonts, fonts.fit(sub, F(13), label_w + round(30 * self.k)),
+                         (r.x + pad, r.y + round(30 * self.k)), F(13), th.INK_SOFT)
             cr = self.card_rect_in_space(space)
             if filled:
                 self.draw_card(surface, self.plan[space], cr)
             else:
                 pygame.draw.rect(surface, th.INK_FAINT, cr, 1, border_radius=5)
                 if active:
-                    th.blit_text(surface, fonts, "click a province", cr.center, 13, th.VERMILION,
-                                 bold=True, anchor="center")
+                    th.blit_text(surface, fonts, fonts.fit("click a province", F(13), cr.w - 4,
+                                                           True),
+                                 cr.center, F(13), th.VERMILION, bold=True, anchor="center")
 
     def _draw_info(self, surface, view, fonts) -> None:
         """The public facts a plan depends on: action row, events, the other players."""
-        x, w = SPACE_X0, 1592 - SPACE_X0
-        y = INFO_Y
+        F, P = self.F, self.P  # noqa: N806
+        x0, w = SPACE_X0, 1592 - SPACE_X0
+        width = round(w * self.k)
+        x, y = P(x0, INFO_Y)
+        bottom = P(0, BOTTOM_Y - 12)[1]
         short = cd.SHORT_ACTION
         row = [f"{i + 1} {short.get(a, a)}" for i, a in enumerate(view["action_row"])
                if a != "hidden"]
         hidden = sum(1 for a in view["action_row"] if a == "hidden")
         text = "Action row: " + " · ".join(row) + (f" · {len(row) + 1}–{len(row) + hidden} face "
                                                    "down" if hidden else "")
-        for line in wrap_text(fonts, text, 14, w):
-            th.blit_text(surface, fonts, line, (x, y), 14, th.INK)
-            y += 18
+        step = round(F(14) * 1.3)
+        for line in wrap_text(fonts, text, F(14), width):
+            th.blit_text(surface, fonts, line, (x, y), F(14), th.INK)
+            y += step
         y += 4
-        th.blit_text(surface, fonts, "Events possible this season", (x, y), 14, th.INK, bold=True)
-        y += 18
+        th.blit_text(surface, fonts, "Events possible this season", (x, y), F(14), th.INK,
+                     bold=True)
+        y += step
+        small = round(F(13) * 1.25)
         for key in dict.fromkeys(view["event_candidates"]):
-            for j, line in enumerate(wrap_text(fonts, event_text(self.data, key), 13, w - 12)):
-                th.blit_text(surface, fonts, line, (x + (0 if j == 0 else 12), y), 13,
+            for j, line in enumerate(wrap_text(fonts, event_text(self.data, key), F(13),
+                                               width - 12)):
+                th.blit_text(surface, fonts, line, (x + (0 if j == 0 else 12), y), F(13),
                              th.INK_SOFT)
-                y += 16
+                y += small
         y += 4
-        th.blit_text(surface, fonts, "Players", (x, y), 14, th.INK, bold=True)
-        y += 18
+        th.blit_text(surface, fonts, "Players", (x, y), F(14), th.INK, bold=True)
+        y += step
         for colour in view["seats"]:
+            if y + step > bottom:
+                break
             p = view["players"][colour]
             armies = sum(st["armies"] for st in view["provinces"].values()
                          if st["owner"] == colour)
-            th.draw_marker(surface, colour, (x + 8, y + 8), 16)
+            th.draw_marker(surface, colour, (x + F(7), y + F(8)), F(14))
             n = len(p["provinces"])
             you = " (you)" if colour == self.seat else ""
-            th.blit_text(surface, fonts, fonts.fit(p["name"] + you, 14, 150, True), (x + 20, y),
-                         14, th.INK, bold=True)
-            th.blit_text(surface, fonts, f"{n} province{'s' if n != 1 else ''} · {armies} "
-                         f"arm{'y' if armies == 1 else 'ies'} · {p['chests']} chests · "
-                         f"{p['vp']} VP", (x + 176, y), 14, th.INK_SOFT)
-            y += 19
+            name_w = round(150 * self.k)
+            th.blit_text(surface, fonts, fonts.fit(p["name"] + you, F(14), name_w, True),
+                         (x + F(18), y), F(14), th.INK, bold=True)
+            th.blit_text(surface, fonts, fonts.fit(
+                f"{n} province{'s' if n != 1 else ''} · {armies} arm{'y' if armies == 1 else 'ies'}"
+                f" · {p['chests']} chests · {p['vp']} VP", F(14), width - name_w - F(26)),
+                (x + F(26) + name_w, y), F(14), th.INK_SOFT)
+            y += round(F(14) * 1.35)
