@@ -329,6 +329,9 @@ def make_game_app(
     app = App(size, on_start=host.start, has_autosave=host.has_autosave, on_resume=host.resume,
               on_load=host.load_dialog, confirm_quit=host.confirm_quit, **kw)
     host.attach(app)
+    from shogun_desktop.ui.text_size import load_text_size
+
+    app.set_ui_scale(load_text_size(host.folder))
     return app
 
 

@@ -98,7 +98,8 @@ class BoardView:
         self.labels: dict[str, Point] = {}
         for name, shape in _field(map_data, "provinces").items():
             self.polygons[name] = [(float(x), float(y)) for x, y in _field(shape, "polygon")]
-            self.labels[name] = tuple(float(v) for v in _field(shape, "label"))
+            lx, ly = _field(shape, "label")
+            self.labels[name] = (float(lx), float(ly))
         self.landmasses = [[(float(x), float(y)) for x, y in poly]
                            for poly in _field(map_data, "landmasses")]
         self.sea_routes = [[(float(x), float(y)) for x, y in _field(r, "points")]
@@ -306,10 +307,10 @@ class BoardView:
         wave = th.mix(th.SEA, th.PAPER_LIGHT, 0.28)
         step = max(16, round(48 * self.scale))
         for _ in range(int(r.w * r.h / (step * step * 1.6))):
-            x, y = rng.uniform(0, r.w), rng.uniform(0, r.h)
-            w = step * 0.55
-            pygame.draw.arc(surf, wave, (x, y, w, w * 0.5), 0.4, math.pi - 0.4, 1)
-            pygame.draw.arc(surf, wave, (x + w * 0.8, y, w, w * 0.5), 0.4, math.pi - 0.4, 1)
+            wx, wy = rng.uniform(0, r.w), rng.uniform(0, r.h)
+            ww = step * 0.55
+            pygame.draw.arc(surf, wave, (wx, wy, ww, ww * 0.5), 0.4, math.pi - 0.4, 1)
+            pygame.draw.arc(surf, wave, (wx + ww * 0.8, wy, ww, ww * 0.5), 0.4, math.pi - 0.4, 1)
         lands = [[self._local(p) for p in poly] for poly in self.landmasses]
         # coastline shading: concentric bands fading into the sea, like engraved water lines
         glow = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -393,10 +394,11 @@ class BoardView:
         route_w = max(2, round(4 * s))
         for pts in self.sea_routes:
             lp = [self._local(p) for p in pts]
-            for a, b in zip(lp, lp[1:], strict=False):
-                pygame.draw.line(surf, th.PAPER_LIGHT, a, b, route_w + 4)
-            for a, b in zip(lp, lp[1:], strict=False):
-                dashed_line(surf, th.INK, a, b, route_w, dash=max(5, 16 * s), gap=max(4, 10 * s))
+            for pa, pb in zip(lp, lp[1:], strict=False):
+                pygame.draw.line(surf, th.PAPER_LIGHT, pa, pb, route_w + 4)
+            for pa, pb in zip(lp, lp[1:], strict=False):
+                dashed_line(surf, th.INK, pa, pb, route_w, dash=max(5, 16 * s),
+                            gap=max(4, 10 * s))
             for p in (lp[0], lp[-1]):
                 pygame.draw.circle(surf, th.PAPER_LIGHT, p, max(4, round(8 * s)))
                 pygame.draw.circle(surf, th.INK, p, max(4, round(8 * s)), 2)

@@ -337,15 +337,15 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
                 sizes.pop("values", None)
             for rows in ARRANGEMENTS:
                 rel, bw, bh = _rows(sizes, rows, metrics.gap)
-                placed = _place_block(mask, anchor, rel, bw, bh)
-                if placed is not None:
-                    return Placement(placed, size, level=level)
+                block = _place_block(mask, anchor, rel, bw, bh)
+                if block is not None:
+                    return Placement(block, size, level=level)
         sizes = item_sizes(c, measure, name_sizes[-1], metrics)
         if level == 2:
             sizes.pop("values", None)
-        placed = _place_one_by_one(mask, anchor, sizes)
-        if placed is not None:
-            return Placement(placed, name_sizes[-1], level=level)
+        spread = _place_one_by_one(mask, anchor, sizes)
+        if spread is not None:
+            return Placement(spread, name_sizes[-1], level=level)
     # no room for the name: the smallest name where most of it is inside (flagged), and the
     # game state (armies, revolts, buildings) still inside the province around it
     c = reduced(contents, 2)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.ui import text_size
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
@@ -59,7 +60,7 @@ class MenuScene(_Modal):
     def __init__(self, app: App, session: GameSession, host: GameHost | None) -> None:
         super().__init__(app)
         self.session, self.host = session, host
-        box = pygame.Rect(600, 200, 400, 470)
+        box = pygame.Rect(600, 170, 400, 544)
         w: list[Widget] = [Panel(box, "Menu")]
         y = box.y + 74
         for key, text, fn, disabled in (
@@ -67,12 +68,23 @@ class MenuScene(_Modal):
             ("save", "Save as…", self.save_as, None),
             ("load", "Load…", self.load, None if host else "No game host"),
             ("new", "New game", self.new_game, None if host else "No game host"),
+            ("text-size", text_size.label(app.ui_scale), self.next_text_size, None),
             ("quit", "Quit", self.quit, None),
         ):
             w.append(Button((box.x + 40, y, box.w - 80, 56), text, fn, key=key, disabled=disabled,
                             primary=key == "resume", size=20))
             y += 74
         self.ui.set_widgets(w)
+
+    def next_text_size(self) -> None:
+        """Cycle the text size; the screens drawn at window resolution follow at once."""
+        value = text_size.next_text_size(self.app.ui_scale)
+        self.app.set_ui_scale(value)
+        if self.host is not None:
+            text_size.save_text_size(self.host.folder, value)
+        button = self.ui.by_key("text-size")
+        if button is not None:
+            button.text = text_size.label(value)
 
     def save_as(self) -> None:
         self.close()

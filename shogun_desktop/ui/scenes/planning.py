@@ -12,6 +12,7 @@ validates live, and Done asks for confirmation before the plan is committed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -296,10 +297,13 @@ class PlanningScene(Scene):
             cr = self.card_rect_in_space(space)
             d = round(24 * self.k)
             w.append(Button((cr.x - d - 4, r.y + round(4 * self.k), d, d), "✕",
-                            lambda s=space: self.clear(s), key=f"clear-{space}",
+                            self._clearer(space), key=f"clear-{space}",
                             size=self.F(13), tooltip="Take the card back"))
         self.ui.set_widgets(w)
         self._version += 1
+
+    def _clearer(self, space: str) -> Callable[[], None]:
+        return lambda: self.clear(space)
 
     def ask_done(self) -> None:
         if self.problem() is not None:
@@ -374,7 +378,7 @@ class PlanningScene(Scene):
             if space is not None:
                 self.activate(space)
                 return True
-            if self.board.rect.collidepoint(inp.pos):
+            if inp.pos is not None and self.board.rect.collidepoint(inp.pos):
                 self.click_province(self.board.province_at(inp.pos))
             return True
         if inp.is_click(3):
