@@ -352,10 +352,17 @@ class BoardView:
         """The base plus owner fills, region bands, borders, sea routes and the cartouche."""
         surf = self.base_layer().copy()
         s = self.scale
+        # a small preview (no names, no owners) shows the regions as a light tint instead
+        region_tint = not self.names_visible()
         for name, poly in self.polygons.items():
             owner = owners.get(name)
-            if owner and name not in self.out_of_play:
+            if name in self.out_of_play:
+                continue
+            if owner:
                 pygame.draw.polygon(surf, owner_fill(owner), [self._local(p) for p in poly])
+            elif region_tint and self.regions.get(name) in th.REGION_COLOURS:
+                tint = th.mix(th.REGION_COLOURS[self.regions[name]], th.LAND, 0.55)
+                pygame.draw.polygon(surf, tint, [self._local(p) for p in poly])
         # region band: inside each province along its border, clipped to the province
         band = max(3, round(7 * s))
         for name, poly in self.polygons.items():
