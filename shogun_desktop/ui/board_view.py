@@ -78,6 +78,12 @@ def owner_fill(colour: str) -> th.RGB:
 class BoardView:
     """The map fitted into a screen rect; draws it and answers "which province is here?"."""
 
+    # Outline masks and marker placements are pure functions of the geometry, the rect and
+    # the text size: shared by every view of the same map (the table and each seat's
+    # planning screen), so a new screen does not lay the map out again. A few sizes kept.
+    _shared: dict[tuple, tuple[dict, dict]] = {}
+    _SHARED_MAX = 6
+
     def __init__(
         self,
         map_data: Any,
@@ -128,6 +134,8 @@ class BoardView:
         self._marked_key: tuple | None = None
         self._masks: dict[str, ml.Mask] = {}
         self._placements: dict[str, tuple[ml.Contents, ml.Placement]] = {}
+        self._geometry_key = hash((tuple(sorted((n, tuple(p)) for n, p in self.polygons.items())),
+                                   tuple(sorted(self.labels.items()))))
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.sx = self.sy = 1.0
@@ -153,8 +161,17 @@ class BoardView:
         self.screen_polys = {n: [self.to_screen(p) for p in poly]
                              for n, poly in self.polygons.items()}
         self._base = self._static = None
-        self._masks = {}
-        self._placements = {}
+        self._attach_shared()
+
+    def _attach_shared(self) -> None:
+        """Use the masks and placements cached for this geometry, rect and text size."""
+        key = (self._geometry_key, tuple(self.rect), self.ui_scale)
+        shared = BoardView._shared.get(key)
+        if shared is None:
+            if len(BoardView._shared) >= BoardView._SHARED_MAX:
+                BoardView._shared.pop(next(iter(BoardView._shared)))
+            shared = BoardView._shared[key] = ({}, {})
+        self._masks, self._placements = shared
 
     def to_screen(self, p: Point) -> tuple[int, int]:
         return (round(self.offset[0] + p[0] * self.sx), round(self.offset[1] + p[1] * self.sy))
@@ -188,7 +205,7 @@ class BoardView:
         """Marker and label sizes follow the text size (and a native window's scale)."""
         if value != self.ui_scale:
             self.ui_scale = value
-            self._placements = {}
+            self._attach_shared()
             self._static = None
             self._marked = None
 
@@ -399,8 +416,8 @@ class BoardView:
                     pygame.draw.circle(surf, th.INK, pa, width // 2)
         # sea routes: ink dashes on a pale casing, anchors at both ends
         route_w = max(2, round(4 * s))
-        for pts in self.sea_routes:
-            lp = [self._local(p) for p in pts]
+        for route in self.sea_routes:
+            lp = [self._local(p) for p in route]
             for pa, pb in zip(lp, lp[1:], strict=False):
                 pygame.draw.line(surf, th.PAPER_LIGHT, pa, pb, route_w + 4)
             for pa, pb in zip(lp, lp[1:], strict=False):
