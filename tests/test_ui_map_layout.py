@@ -64,7 +64,7 @@ def board_for(game: Game, fonts) -> BoardView:
     return BoardView(load_map_data(), {p: v.region[side] for p, v in data.provinces.items()},
                      fonts, rect=BOARD, out_of_play=frozenset(data.provinces) - game.in_play(),
                      values={p: (v.tax, v.rice, v.slots) for p, v in data.provinces.items()},
-                     side=side)
+                     kanji={p: v.kanji for p, v in data.provinces.items()}, side=side)
 
 
 TOO_SMALL_AT_TABLE_SIZE = {"Awa-Boso", "Kazusa", "Mimasaka", "Owari", "Shima", "Shimotsuke"}
@@ -85,6 +85,8 @@ def check(view: BoardView, overlays: dict[str, dict], exempt: frozenset = frozen
                 continue  # may cross the border, but still overlaps nothing
             if not ml.box_in_polygon(box, poly):
                 problems.append(f"{name}.{role} {box} is not inside {name}")
+        if name in view.out_of_play and "values" in pl.boxes:
+            problems.append(f"{name} is out of play but shows its values")
         wanted = {"name"} | ({"armies"} if overlays.get(name, {}).get("armies") else set())
         if overlays.get(name, {}).get("revolts"):
             wanted.add("revolts")
@@ -111,6 +113,20 @@ def test_crowded_game_markers_fit_inside_their_provinces(fonts, players, side, s
     assert incomplete <= TOO_SMALL_AT_TABLE_SIZE
     view.layout((0, 0, 1400, 760))  # the map size a relayout of the table would give
     assert check(view, overlays) == []
+
+
+def test_planning_map_at_1920x1080_keeps_the_table_guarantees(fonts):
+    """The planning screen draws its map natively (text scaled with it): same guarantees."""
+    from shogun_desktop.ui.scenes.planning import MAP
+
+    for players, side in ((5, "moon"), (3, "sun")):
+        game = crowded(players, side, 5)
+        view = board_for(game, fonts)
+        k = min(1920 / 1600, 1080 / 900)
+        view.layout((round(MAP.x * k), round(MAP.y * k), round(MAP.w * k), round(MAP.h * k)))
+        view.set_ui_scale(k)
+        overlays = overlays_of(game)
+        assert check(view, overlays, frozenset(TOO_SMALL_AT_TABLE_SIZE)) == []
 
 
 def test_synthetic_worst_case_fits(fonts):

@@ -251,7 +251,10 @@ class BoardView:
         return ml.Metrics().scaled(self.ui_scale) if self.ui_scale != 1.0 else ml.Metrics()
 
     def measure(self, text: str, size: int) -> tuple[int, int]:
-        """Width/height of a marker text: names in the label face, numbers in sans bold."""
+        """Width/height of a marker text: names in the label face, numbers in sans bold,
+        kanji (marked by ml.KANJI_MARK) in the CJK face."""
+        if text.startswith(ml.KANJI_MARK):
+            return self.fonts.font(size, kanji=True).size(text[len(ml.KANJI_MARK):])
         if text.isdigit():
             return self.fonts.size(text, size, True)
         return self.fonts.label_size(text, size)
@@ -264,7 +267,12 @@ class BoardView:
         armies = sum(int(n) for n in (ov.get("armies") or {}).values())
         return ml.Contents(name, tax, rice, slots,
                            tuple(b for b in ov.get("buildings") or () if b in BUILDINGS),
-                           armies, int(ov.get("revolts") or 0))
+                           armies, int(ov.get("revolts") or 0), self._kanji_of(name))
+
+    def _kanji_of(self, name: str) -> str:
+        """The province's kanji when the shipped CJK subset can draw them, else ''."""
+        k = self.kanji.get(name, "")
+        return k if k and self.fonts.has_glyphs(k, kanji=True) else ""
 
     def placements(self, overlays: Mapping[str, Overlay]) -> dict[str, ml.Placement]:
         """The marker boxes of every province (cached per province and contents).
@@ -594,8 +602,17 @@ class BoardView:
         if nb is not None:
             r = pygame.Rect(nb)
             _plate(surface, r.inflate(4, 0))
-            text = fonts.label(name, placement.name_size, th.INK_SOFT if out else th.INK)
-            surface.blit(text, text.get_rect(center=r.center))
+            ink = th.INK_SOFT if out else th.INK
+            text = fonts.label(name, placement.name_size, ink)
+            kanji = self._kanji_of(name) if placement.level == 0 else ""
+            kj = fonts.kanji(kanji, max(10, placement.name_size - 2), th.VERMILION_DARK) \
+                if kanji else None
+            if kj is None:
+                surface.blit(text, text.get_rect(center=r.center))
+            else:
+                x = r.x + 2
+                surface.blit(text, text.get_rect(midleft=(x, r.centery)))
+                surface.blit(kj, kj.get_rect(midleft=(x + text.get_width() + 3, r.centery)))
         vb = boxes.get("values")
         tax, rice, _ = self.values.get(name, (0, 0, 0))
         if vb is not None:

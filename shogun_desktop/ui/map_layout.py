@@ -26,6 +26,7 @@ Measure = Callable[[str, int], tuple[int, int]]
 
 MARGIN = 2  # pixels kept clear between a box and the province border or another box
 NAME_SIZES = (14, 13, 12)
+KANJI_MARK = "\u3000"  # measure() prefix: "this is kanji" (an ideographic space, never drawn)
 NUMBER_SIZE = 13  # tax, rice and army counts: never smaller (readable at 1280x720)
 
 
@@ -178,11 +179,14 @@ def item_sizes(c: Contents, measure: Measure, name_size: int, m: Metrics,
     number_size = m.number
     out: dict[str, tuple[int, int]] = {}
     nw, nh = measure(c.name, name_size)
+    if c.kanji:  # the printed board's kanji beside the name, smaller
+        kw, kh = measure(KANJI_MARK + c.kanji, max(10, name_size - 2))
+        nw, nh = nw + 3 + kw, max(nh, kh)
     out["name"] = (nw + 4, nh)
-    # values: the tax number on a coin, the rice number on a bale, side by side
-    digit_w, digit_h = measure("8", number_size)
-    disc = max(m.icon, digit_w + 6, digit_h + 1)
-    out["values"] = (2 * disc + 1, disc)
+    if c.tax or c.rice:  # values: the tax number on a coin, the rice number on a bale
+        digit_w, digit_h = measure("8", number_size)
+        disc = max(m.icon, digit_w + 6, digit_h + 1)
+        out["values"] = (2 * disc + 1, disc)
     if c.slots and (c.tax or c.rice or c.buildings):
         out["slots"] = (c.slots * m.icon + (c.slots - 1) * 1, m.icon)
     if c.armies:
@@ -309,17 +313,19 @@ def _grow(box: Box, d: int) -> Box:
 def reduced(c: Contents, level: int) -> Contents:
     """Contents with the static facts left out when there is no room (they stay in the tooltip).
 
-    0: everything; 1: building spaces only where something is built; 2: no tax/rice values
-    either. Armies, revolts, buildings and the name are never left out.
+    0: everything; 1: no kanji; 2: building spaces only where something is built; 3: no
+    tax/rice values either. Armies, revolts, buildings and the name are never left out.
     """
     if level == 0:
         return c
+    if level == 1:
+        return Contents(c.name, c.tax, c.rice, c.slots, c.buildings, c.armies, c.revolts)
     built = len(c.buildings)
-    return Contents(c.name, c.tax if level < 2 else 0, c.rice if level < 2 else 0, built,
-                    c.buildings, c.armies, c.revolts, c.kanji)
+    return Contents(c.name, c.tax if level < 3 else 0, c.rice if level < 3 else 0, built,
+                    c.buildings, c.armies, c.revolts)
 
 
-LEVELS = (0, 1, 2)
+LEVELS = (0, 1, 2, 3)
 
 
 def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measure,
@@ -333,22 +339,24 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
         c = reduced(contents, level)
         for size in name_sizes:
             sizes = item_sizes(c, measure, size, metrics)
-            if level == 2:
+            if level == 3:
                 sizes.pop("values", None)
             for rows in ARRANGEMENTS:
                 rel, bw, bh = _rows(sizes, rows, metrics.gap)
                 block = _place_block(mask, anchor, rel, bw, bh)
                 if block is not None:
                     return Placement(block, size, level=level)
+        if level == 0:
+            continue  # the kanji only where the tidy block has room for them
         sizes = item_sizes(c, measure, name_sizes[-1], metrics)
-        if level == 2:
+        if level == 3:
             sizes.pop("values", None)
         spread = _place_one_by_one(mask, anchor, sizes)
         if spread is not None:
             return Placement(spread, name_sizes[-1], level=level)
     # no room for the name: the smallest name where most of it is inside (flagged), and the
     # game state (armies, revolts, buildings) still inside the province around it
-    c = reduced(contents, 2)
+    c = reduced(contents, 3)
     sizes = item_sizes(c, measure, min(name_sizes[-1], 11), metrics)
     sizes.pop("values", None)
     placed: dict[str, Box] = {}

@@ -93,7 +93,8 @@ class PlanningScene(Scene):
             load_map_data(app.data_folder / "map.yaml"),
             {p: v.region[side] for p, v in data.provinces.items()}, app.theme.fonts, rect=MAP,
             out_of_play=frozenset(data.provinces) - session.game.in_play(),
-            values={p: (v.tax, v.rice, v.slots) for p, v in data.provinces.items()}, side=side)
+            values={p: (v.tax, v.rice, v.slots) for p, v in data.provinces.items()}, side=side,
+            kanji={p: v.kanji for p, v in data.provinces.items()})
         self.active = self.next_empty()
         self.native_layout(app.window_size)
 
