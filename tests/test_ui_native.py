@@ -78,19 +78,19 @@ def test_text_size_from_the_menu_is_applied_and_remembered(tmp_path):
         before = scene.F(15)
         drv.key(pygame.K_ESCAPE)  # the menu
         drv.press("text-size")
-        assert app.ui_scale == 1.15
-        assert app.scenes.top.ui.by_key("text-size").text == "Text size: 115%"
+        assert app.ui_scale == 1.1
+        assert app.scenes.top.ui.by_key("text-size").text == "Text size: 110%"
         drv.press("resume")
         drv.pump()
         assert scene.F(15) > before and scene.board.ui_scale == scene.text_scale
-        assert text_size.load_text_size(folder) == 1.15
+        assert text_size.load_text_size(folder) == 1.1
     finally:
         app.close()
     again = game_app(folder)
     try:
-        assert again.ui_scale == 1.15
+        assert again.ui_scale == 1.1
     finally:
         again.close()
-    assert text_size.next_text_size(1.3) == text_size.CHOICES[0]
+    assert text_size.next_text_size(1.2) == text_size.CHOICES[0]
     (folder / text_size.FILE_NAME).write_text("huge\n", encoding="utf-8")
     assert text_size.load_text_size(folder) == text_size.DEFAULT

@@ -458,12 +458,17 @@ class BoardView:
         """Title plate with the side's emblem, and the region legend, in the open sea."""
         area = self._sea_corner()
         k = self.ui_scale
+        # shrink the cartouche (not below 80 %) until plate and legend fit the open sea
+        rows_n = len({r for n, r in self.regions.items() if n not in self.out_of_play})
+        while k > 0.8 and round(74 * k) + 8 + 14 + round(20 * k) * (2 + (rows_n + 1) // 2) \
+                > area.h:
+            k -= 0.05
         title = round(26 * k)
         small = round(14 * k)
         fonts = self.fonts
         if area.w < 200 or area.h < 120:
             return
-        plate = pygame.Rect(area.x, area.y, min(area.w, round(330 * k)), round(74 * k))
+        plate = pygame.Rect(area.x, area.y, min(area.w, round(360 * k)), round(74 * k))
         _parchment(surf, plate)
         em = plate.h - 20
         er = pygame.Rect(plate.x + 10, plate.y + 10, em, em)

@@ -11,7 +11,7 @@ from pathlib import Path
 from shogun_desktop.yamlio import write_text_atomic
 
 FILE_NAME = "text-size.txt"
-CHOICES = (0.9, 1.0, 1.15, 1.3)
+CHOICES = (0.9, 1.0, 1.1, 1.2)
 DEFAULT = 1.0
 
 

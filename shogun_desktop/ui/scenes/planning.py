@@ -126,8 +126,14 @@ class PlanningScene(Scene):
         return (round(self.origin[0] + x * self.k), round(self.origin[1] + y * self.k))
 
     def F(self, size: int) -> int:  # noqa: N802
-        """A design text size at this window's resolution and the chosen text size."""
+        """A design text size at this window's resolution and the chosen text size (for text
+        that wraps or has room to grow: the map, the hints, the public facts)."""
         return max(11, round(size * self.text_scale))
+
+    def Fk(self, size: int) -> int:  # noqa: N802
+        """A design text size at this window's resolution only (text in fixed boxes: the
+        board's spaces and the buttons keep the printed proportions)."""
+        return max(11, round(size * self.k))
 
     # ---------------------------------------------------------------- model
     @property
@@ -279,19 +285,19 @@ class PlanningScene(Scene):
         last = self.last_plan()
         w = [
             Button(self.R(592, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
-                   key="fill-chests", size=self.F(15),
+                   key="fill-chests", size=self.Fk(15),
                    tooltip="Fill the remaining spaces with your war chests in hand: smallest "
                    "on the actions, the last one on the bid",
                    disabled=None if chests_left and empty else "No empty space or no chest left"),
             Button(self.R(796, BOTTOM_Y, 196, 44), "Same as last season", self.repeat_last,
-                   key="repeat-last", size=self.F(15),
+                   key="repeat-last", size=self.Fk(15),
                    tooltip="Put last season's cards back on the same spaces where the card is "
                    "still in your hand and the space is empty",
                    disabled=None if last else "No earlier plan of yours in this session"),
             Button(self.R(1020, BOTTOM_Y, 150, 44), "Clear all", self.clear_all, key="clear-all",
-                   disabled=None if self.plan else "Nothing placed yet", size=self.F(17)),
+                   disabled=None if self.plan else "Nothing placed yet", size=self.Fk(17)),
             Button(self.R(1180, BOTTOM_Y, 412, 44), "Done — commit my plan", self.ask_done,
-                   primary=True, key="done", disabled=problem, size=self.F(19)),
+                   primary=True, key="done", disabled=problem, size=self.Fk(19)),
         ]
         for space in self.plan:
             r = self.space_rect(space)
@@ -299,7 +305,7 @@ class PlanningScene(Scene):
             d = round(24 * self.k)
             w.append(Button((cr.x - d - 4, r.y + round(4 * self.k), d, d), "✕",
                             self._clearer(space), key=f"clear-{space}",
-                            size=self.F(13), tooltip="Take the card back"))
+                            size=self.Fk(13), tooltip="Take the card back"))
         self.ui.set_widgets(w)
         self._version += 1
 
@@ -524,7 +530,7 @@ class PlanningScene(Scene):
         self.ui.draw_widgets(surface, self.app.theme)
 
     def _draw_spaces(self, surface, view, fonts) -> None:
-        F, P = self.F, self.P  # noqa: N806
+        F, P = self.Fk, self.P  # noqa: N806
         names = view["action_names"]
         row_pos = {a: i + 1 for i, a in enumerate(view["action_row"]) if a != "hidden"}
         active_note = (f"active space: {'Bid' if self.active == 'bid' else names.get(self.active)}"
@@ -581,17 +587,6 @@ class PlanningScene(Scene):
             th.blit_text(surface, fonts, line, (x, y), F(14), th.INK)
             y += step
         y += 4
-        th.blit_text(surface, fonts, "Events possible this season", (x, y), F(14), th.INK,
-                     bold=True)
-        y += step
-        small = round(F(13) * 1.25)
-        for key in dict.fromkeys(view["event_candidates"]):
-            for j, line in enumerate(wrap_text(fonts, event_text(self.data, key), F(13),
-                                               width - 12)):
-                th.blit_text(surface, fonts, line, (x + (0 if j == 0 else 12), y), F(13),
-                             th.INK_SOFT)
-                y += small
-        y += 4
         th.blit_text(surface, fonts, "Players", (x, y), F(14), th.INK, bold=True)
         y += step
         for colour in view["seats"]:
@@ -611,3 +606,19 @@ class PlanningScene(Scene):
                 f" · {p['chests']} chests · {p['vp']} VP", F(14), width - name_w - F(26)),
                 (x + F(26) + name_w, y), F(14), th.INK_SOFT)
             y += round(F(14) * 1.35)
+        y += 4
+        th.blit_text(surface, fonts, "Events possible this season", (x, y), F(14), th.INK,
+                     bold=True)
+        y += step
+        small = round(F(13) * 1.25)
+        lines = [(j, line) for key in dict.fromkeys(view["event_candidates"])
+                 for j, line in enumerate(wrap_text(fonts, event_text(self.data, key), F(13),
+                                                    width - 12))]
+        room = max(0, (bottom - y) // small)
+        if len(lines) > room and room:  # no room for all: the last line says so
+            lines = lines[:room]
+            j, last = lines[-1]
+            lines[-1] = (j, fonts.fit(last + " …", F(13), width - 12))
+        for j, line in lines:
+            th.blit_text(surface, fonts, line, (x + (0 if j == 0 else 12), y), F(13), th.INK_SOFT)
+            y += small
