@@ -82,3 +82,24 @@ def test_chests_fill_the_gaps_and_last_season_repeats(tmp_path):
         assert SPACES[2] not in scene.plan
     finally:
         app.close()
+
+
+def test_a_card_dragged_onto_its_province_goes_on_the_active_space(tmp_path):
+    app = game_app(tmp_path / "saves")
+    drv = Driver(app, seed=3)
+    try:
+        start_game(app, settings(3, start="designated", seed=5))
+        drv.step()
+        scene = app.scenes.top
+        assert isinstance(scene, PlanningScene)
+        province = next(c for c in scene.cards if cd.chest_value(c) is None)
+        drv.key(pygame.K_3)  # make space 3 active
+        drv.drag(dict(scene.hand_rects())[province].center, province_point(scene, province))
+        assert scene.plan == {SPACES[2]: province}
+        # dropped on someone else's land it goes back to the hand
+        other = next(c for c in scene.cards if cd.chest_value(c) is None and c != province)
+        elsewhere = next(p for p in scene.board.polygons if p not in scene.cards)
+        drv.drag(dict(scene.hand_rects())[other].center, province_point(scene, elsewhere))
+        assert other not in scene.plan.values()
+    finally:
+        app.close()

@@ -5,8 +5,9 @@ every seat to humans so the table shows the pending decision, and photographs th
 
     python tools/table_shots.py OUT_DIR [--sizes 1280x720,1920x1080]
 
-One picture per (side, players, size, phase): sun 3-player and moon 5-player, the table during
-the actions and the secret-planning screen.
+One picture per (side, players, size, phase): sun 3-player and moon 5-player, the table in the
+draft (year 1) and during the actions (a battle target to choose), and the secret-planning
+screen.
 """
 
 from __future__ import annotations
@@ -60,8 +61,8 @@ def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5) -> list[Path]:
 
     written = []
     for side, players in (("sun", 3), ("moon", 5)):
-        for until in ("battle", "plan"):
-            game = mid_game(players, side, seed, until)
+        for until, year in (("draft-take", 1), ("battle", 2), ("plan", 2)):
+            game = mid_game(players, side, seed, until, year)
             for size in sizes:
                 app = App(size, show_new_game=False)
                 try:
@@ -74,7 +75,7 @@ def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5) -> list[Path]:
                     app.running = True
                     for _ in range(3):
                         app.frame(1 / 60)
-                    name = "table" if until == "battle" else "planning"
+                    name = {"battle": "table", "plan": "planning"}.get(until, "draft")
                     path = out / f"{name}_{side}{players}_{size[0]}x{size[1]}.png"
                     app.screenshot(path)
                     written.append(path)

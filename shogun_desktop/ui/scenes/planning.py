@@ -86,6 +86,7 @@ class PlanningScene(Scene):
         self.region = {p: info.region[side] for p, info in self.province_info.items()}
         self.k = 1.0  # design pixels -> window pixels
         self.origin = (0, 0)
+        self.extra = 0  # window pixels added below the map on a taller window
         self.text_scale = 1.0
         self._size: tuple[int, int] | None = None
         self._layout_key: tuple | None = None
@@ -107,10 +108,13 @@ class PlanningScene(Scene):
         self._layout_key = key
         w, h = size
         self.k = min(w / 1600, h / 900)
-        self.origin = (round((w - 1600 * self.k) / 2), round((h - 900 * self.k) / 2))
+        # a taller window (1280x1024) gives its extra height to the map: everything from the
+        # map's bottom edge down moves by `extra`
+        self.extra = max(0, round(h - 900 * self.k))
+        self.origin = (round((w - 1600 * self.k) / 2), 0)
         self.text_scale = self.k * self.app.ui_scale
         self._size = (w, h)
-        self.board.layout(self.R(MAP))
+        self.board.layout(self.R(MAP).inflate(0, self.extra).move(0, self.extra // 2))
         self.board.set_ui_scale(self.text_scale)
         self.layer = LayerCache()
         self.rebuild()
@@ -120,10 +124,12 @@ class PlanningScene(Scene):
         if y is None:
             x, y, w, h = pygame.Rect(x)
         k, (ox, oy) = self.k, self.origin
-        return pygame.Rect(round(ox + x * k), round(oy + y * k), round(w * k), round(h * k))
+        dy = self.extra if y >= MAP.bottom else 0
+        return pygame.Rect(round(ox + x * k), round(oy + y * k) + dy, round(w * k), round(h * k))
 
     def P(self, x: float, y: float) -> tuple[int, int]:  # noqa: N802
-        return (round(self.origin[0] + x * self.k), round(self.origin[1] + y * self.k))
+        dy = self.extra if y >= MAP.bottom else 0
+        return (round(self.origin[0] + x * self.k), round(self.origin[1] + y * self.k) + dy)
 
     def F(self, size: int) -> int:  # noqa: N802
         """A design text size at this window's resolution and the chosen text size (for text
@@ -595,12 +601,13 @@ class PlanningScene(Scene):
             p = view["players"][colour]
             armies = sum(st["armies"] for st in view["provinces"].values()
                          if st["owner"] == colour)
-            th.draw_marker(surface, colour, (x + F(7), y + F(8)), F(14))
+            th.draw_marker(surface, colour, (x + round(8 * self.k), y + F(14) // 2 + 1),
+                           round(14 * self.k))
             n = len(p["provinces"])
             you = " (you)" if colour == self.seat else ""
             name_w = round(150 * self.k)
             th.blit_text(surface, fonts, fonts.fit(p["name"] + you, F(14), name_w, True),
-                         (x + F(18), y), F(14), th.INK, bold=True)
+                         (x + round(20 * self.k), y), F(14), th.INK, bold=True)
             th.blit_text(surface, fonts, fonts.fit(
                 f"{n} province{'s' if n != 1 else ''} · {armies} arm{'y' if armies == 1 else 'ies'}"
                 f" · {p['chests']} chests · {p['vp']} VP", F(14), width - name_w - F(26)),
