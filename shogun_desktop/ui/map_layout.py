@@ -26,6 +26,7 @@ Measure = Callable[[str, int], tuple[int, int]]
 
 MARGIN = 2  # pixels kept clear between a box and the province border or another box
 NAME_SIZES = (14, 13, 12)
+SMALLEST_NAME = 11  # only where nothing else fits (a few tiny provinces at small sizes)
 KANJI_MARK = "\u3000"  # measure() prefix: "this is kanji" (an ideographic space, never drawn)
 NUMBER_SIZE = 13  # tax, rice and army counts: never smaller (readable at 1280x720)
 
@@ -354,9 +355,17 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
         spread = _place_one_by_one(mask, anchor, sizes)
         if spread is not None:
             return Placement(spread, name_sizes[-1], level=level)
+    # the last size that still fits everything inside: the name one step smaller, with
+    # slimmer markers
+    small = min(name_sizes[-1], SMALLEST_NAME)
+    c = reduced(contents, 3)
+    sizes = item_sizes(c, measure, small, metrics.scaled(0.85))
+    sizes.pop("values", None)
+    spread = _place_one_by_one(mask, anchor, sizes)
+    if spread is not None:
+        return Placement(spread, small, level=3)
     # no room for the name: the smallest name where most of it is inside (flagged), and the
     # game state (armies, revolts, buildings) still inside the province around it
-    c = reduced(contents, 3)
     sizes = item_sizes(c, measure, min(name_sizes[-1], 11), metrics)
     sizes.pop("values", None)
     placed: dict[str, Box] = {}
