@@ -47,8 +47,9 @@ def test_map_clicks_fill_the_active_space_and_keys_choose_it(tmp_path):
         tip = scene.province_tip(provinces[0])
         for n in scene.session.game.neighbours(provinces[0]):
             assert n in tip
-        near = {n for n, ov in scene.overlays().items() if ov.get("highlight") == "select"}
-        assert near == set(scene.session.game.neighbours(provinces[0]))
+        assert scene.near() == set(scene.session.game.neighbours(provinces[0]))
+        assert {n for n, ov in scene.overlays().items()
+                if ov.get("highlight") == "target"} == set(provinces)
     finally:
         app.close()
 

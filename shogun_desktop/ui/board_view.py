@@ -308,7 +308,8 @@ class BoardView:
     def _mask(self, name: str) -> ml.Mask:
         mask = self._masks.get(name)
         if mask is None:
-            mask = self._masks[name] = ml.Mask([self.to_screen_f(p) for p in self.polygons[name]])
+            mask = self._masks[name] = ml.Mask([self.to_screen_f(p) for p in self.polygons[name]],
+                                               step=max(3, round(3 * self.ui_scale)))
         return mask
 
     def _anchor(self, name: str) -> Point:
@@ -560,6 +561,16 @@ class BoardView:
         if hover in self.screen_polys:
             pygame.draw.polygon(surface, th.VERMILION, self.screen_polys[hover],
                                 max(2, round(4 * self.scale)))
+
+    def outline(self, surface: pygame.Surface, provinces: Iterable[str],
+                colour: th.RGB = th.GOLD) -> None:
+        """Provinces outlined over everything, per frame (hover feedback: no layout)."""
+        w = max(2, round(4 * self.scale))
+        for name in provinces:
+            pts = self.screen_polys.get(name)
+            if pts:
+                pygame.draw.polygon(surface, th.INK, pts, w + 2)
+                pygame.draw.polygon(surface, colour, pts, w)
 
     def _draw_state(self, surface: pygame.Surface, overlays: Mapping[str, Overlay]) -> None:
         """Highlights and markers (cached with the overlays that produced them)."""

@@ -62,7 +62,8 @@ class Placement:
 class Mask:
     """A province outline as a filled pixel mask with a summed-area table (inside = 1)."""
 
-    def __init__(self, polygon: Sequence[Point]) -> None:
+    def __init__(self, polygon: Sequence[Point], step: int = 3) -> None:
+        self.step = step  # the search grid: coarser on bigger maps, same look
         xs = [p[0] for p in polygon]
         ys = [p[1] for p in polygon]
         self.x0, self.y0 = math.floor(min(xs)), math.floor(min(ys))
@@ -233,8 +234,10 @@ ARRANGEMENTS: tuple[tuple[tuple[str, ...], ...], ...] = (
 )
 
 
-def _candidates(mask: Mask, anchor: Point, bw: int, bh: int, step: int = 3) -> list[tuple[int, int]]:
+def _candidates(mask: Mask, anchor: Point, bw: int, bh: int, step: int | None = None,
+                ) -> list[tuple[int, int]]:
     """Top-left corners for a bw x bh block, nearest first to centring it on anchor (cached)."""
+    step = step or mask.step
     key = (anchor, bw, bh, step)
     found = mask.candidates.get(key)
     if found is None:

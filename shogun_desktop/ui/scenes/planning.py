@@ -459,9 +459,14 @@ class PlanningScene(Scene):
         n = st["armies"]
         return f"{who}, {n} arm{'y' if n == 1 else 'ies'}"
 
+    def near(self) -> set[str]:
+        """The hovered province's neighbours: where a Battle or Move from it can go."""
+        return set(self.session.game.neighbours(self.hover)) if self.hover else set()
+
     def overlays(self) -> dict[str, dict]:
+        """What the map shows: public state, your provinces as targets (cached by the map;
+        the hover outlines are drawn over it, so moving the pointer lays nothing out)."""
         view = self.view
-        near = set(self.session.game.neighbours(self.hover)) if self.hover else set()
         out: dict[str, dict] = {}
         for name, st in view["provinces"].items():
             ov: dict[str, Any] = {}
@@ -474,9 +479,7 @@ class PlanningScene(Scene):
                 ov["buildings"] = b
             if st["revolts"]:
                 ov["revolts"] = st["revolts"]
-            if name in near:
-                ov["highlight"] = "select"
-            elif name in self.cards:
+            if name in self.cards:
                 ov["highlight"] = "target"
             out[name] = ov
         return out
@@ -511,6 +514,7 @@ class PlanningScene(Scene):
                      + ("s" if provinces != 1 else ""), P(1570, 28), F(18), th.GOLD,
                      anchor="midright")
         self.board.draw(surface, self.overlays(), self.hover)
+        self.board.outline(surface, self.near())
         pygame.draw.rect(surface, th.INK_SOFT, self.board.rect, 1)
         self._draw_spaces(surface, view, fonts)
         self._draw_info(surface, view, fonts)
