@@ -24,10 +24,15 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+WINDOW_OPTIONS = ("--size", "--fullscreen", "--fps")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="shogun-desktop",
         description="Shogun Desktop: the board game Shogun for 3-5 players on one screen.",
+        epilog="Without a command the game window opens; it takes --size WxH (e.g. 1920x1080),"
+        " --fullscreen and --fps N.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -45,13 +50,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv:
+    if not argv or argv[0] in WINDOW_OPTIONS or argv[0].startswith(WINDOW_OPTIONS):
+        # the window itself: `shogun-desktop [--size WxH] [--fullscreen] [--fps N]`
         try:
             from shogun_desktop.ui.app import run_window
         except ImportError:
             build_parser().print_help()
             return 0
-        return run_window()
+        return run_window(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "_missing", False):

@@ -1,6 +1,8 @@
 """The application: window, fixed-timestep loop, scene stack, input gateway, scaling.
 
-Scenes draw on a logical 1600x900 canvas. The canvas is shown in the window scaled by one
+A scene with ``native = True`` draws straight into the window at the window's own resolution
+and lays itself out for that size (``native_layout``); its input positions are window
+pixels. The other scenes draw on a logical 1600x900 canvas. The canvas is shown in the window scaled by one
 uniform factor and letterboxed (bars in a dark ink), so the layout never reflows: at the
 minimum window of 1280x720 the factor is 0.8 and text sizes are chosen (>= 15 px logical) to
 stay readable after smooth downscaling. Unscaled (a 1600x900 window) the canvas is a
@@ -122,7 +124,9 @@ class App:
         self._set_minimum_size()
         self.canvas = self.screen
         self._scaled: pygame.Surface | None = None
+        self._overlay: pygame.Surface | None = None  # logical overlays above a native scene
         self.view = pygame.Rect(0, 0, *LOGICAL_SIZE)  # where the canvas lands in the window
+        self.ui_scale = 1.0  # the player's text size (menu); native scenes apply it
         self.scale = 1.0
         self._update_view()
         self.theme = th.Theme(th.Fonts(font_dir))
@@ -236,12 +240,26 @@ class App:
     def window_size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    def native_top(self) -> bool:
+        """True when the scene receiving input draws at the window's own resolution."""
+        top = self.scenes.top if hasattr(self, "scenes") else None
+        return bool(getattr(top, "native", False))
+
     def to_logical(self, pos: Sequence[float]) -> tuple[int, int]:
-        """Window pixel -> logical canvas pixel (may fall outside the canvas on the bars)."""
+        """Window pixel -> the top scene's pixel: logical canvas (may fall on the bars), or
+        the window pixel itself for a native scene."""
+        if self.native_top():
+            return (int(pos[0]), int(pos[1]))
         return (int((pos[0] - self.view.x) / self.scale), int((pos[1] - self.view.y) / self.scale))
 
     def to_window(self, pos: Sequence[float]) -> tuple[int, int]:
+        if self.native_top():
+            return (round(pos[0]), round(pos[1]))
         return (round(pos[0] * self.scale + self.view.x), round(pos[1] * self.scale + self.view.y))
+
+    def set_ui_scale(self, value: float) -> None:
+        """The text size chosen in the menu (kept within 0.8-1.5)."""
+        self.ui_scale = min(1.5, max(0.8, float(value)))
 
     def resize(self, size: tuple[int, int]) -> None:
         if self.fullscreen:
@@ -296,7 +314,31 @@ class App:
             self._accumulator -= STEP
 
     def render(self) -> None:
-        """Draw the scenes on the canvas and present the canvas in the window (no flip)."""
+        """Draw the scenes and present them in the window (no flip).
+
+        Native scenes at the bottom of the visible stack draw into the window itself; the
+        logical scenes above them (menus, dialogs) draw on a transparent canvas scaled over
+        it. With no native scene, the logical canvas is scaled into the letterboxed view.
+        """
+        visible = self.scenes.visible()
+        native = 0
+        while native < len(visible) and getattr(visible[native], "native", False):
+            native += 1
+        if native:
+            self.screen.fill(th.PAPER)
+            for scene in visible[:native]:
+                scene.draw(self.screen)
+            rest = visible[native:]
+            if rest:
+                if self._overlay is None:
+                    self._overlay = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+                self._overlay.fill((0, 0, 0, 0))
+                for scene in rest:
+                    scene.draw(self._overlay)
+                shown = (self._overlay if self.view.size == LOGICAL_SIZE
+                         else pygame.transform.smoothscale(self._overlay, self.view.size))
+                self.screen.blit(shown, self.view.topleft)
+            return
         if self.view.size != self.screen.get_size():
             self.screen.fill(th.LETTERBOX)
         self.canvas.fill(th.PAPER)
@@ -346,7 +388,8 @@ class App:
         self.render()
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.canvas if logical else self.screen, str(path))
+        pygame.image.save(self.canvas if logical and not self.native_top() else self.screen,
+                          str(path))
         return path
 
     def push(self, scene: Scene) -> Scene:
@@ -374,6 +417,9 @@ def make_game_app(
     app = App(size, on_start=host.start, has_autosave=host.has_autosave, on_resume=host.resume,
               on_load=host.load_dialog, confirm_quit=host.confirm_quit, **kw)
     host.attach(app)
+    from shogun_desktop.ui.text_size import load_text_size
+
+    app.set_ui_scale(load_text_size(host.folder))
     return app
 
 
@@ -383,6 +429,14 @@ def window_error(exc: Exception) -> str:
             "The headless commands (scenario, simulate, tower-stats) need none.")
 
 
+def parse_size(text: str) -> tuple[int, int] | None:
+    """'1920x1080' -> (1920, 1080); None when it is not two positive whole numbers."""
+    w, sep, h = text.strip().lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit() or int(w) <= 0 or int(h) <= 0:
+        return None
+    return (int(w), int(h))
+
+
 def run_window(argv: Sequence[str] | None = None) -> int:
     """Open the window (the CLI's default command)."""
     parser = argparse.ArgumentParser(prog="shogun-desktop")
@@ -390,7 +444,9 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--fps", type=int, default=60)
     args = parser.parse_args(list(argv) if argv is not None else [])
-    w, _, h = args.size.lower().partition("x")
+    size = parse_size(args.size)
+    if size is None:
+        parser.error(f"--size: expected WIDTHxHEIGHT such as 1920x1080, got {args.size!r}")
     from shogun_desktop.check import preload_data
 
     problem = preload_data()  # a broken data file: one clear line, never a traceback mid-game
@@ -398,7 +454,7 @@ def run_window(argv: Sequence[str] | None = None) -> int:
         print(f"shogun-desktop: {problem}", file=sys.stderr)
         return 2
     try:
-        app = make_game_app((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
+        app = make_game_app(size, fullscreen=args.fullscreen, fps=args.fps)
     except pygame.error as exc:
         print(window_error(exc), file=sys.stderr)
         pygame.quit()

@@ -1,16 +1,22 @@
-"""Drawing the map: static layer cached in a surface, per-province overlays on top.
+"""Drawing the map: a printed-board look cached in layers, per-province markers on top.
 
-The board view knows map geometry (data/map.yaml via ``shogun_desktop.data.mapdata``) and
-the colour of each province's region for the chosen side; it knows nothing of the rules.
-What changes during a game — armies, buildings, revolts, highlights — comes in as one plain
-dict per province, so phase 2 can feed it straight from a seat's view:
+The board view knows map geometry (data/map.yaml via ``shogun_desktop.data.mapdata``), the
+region of each province for the chosen side and the printed values (tax, rice, building
+spaces); it knows nothing of the rules. What changes during a game comes in as one plain
+dict per province, straight from a seat's view:
 
-    overlays = {"Aki": {"armies": {"red": 5}, "buildings": ["castle"], "revolts": 1,
-                        "highlight": "select"}}
+    overlays = {"Aki": {"owner": "red", "armies": {"red": 5}, "buildings": ["castle"],
+                        "revolts": 1, "highlight": "target"}}
 
-Keys understood: ``armies`` (colour -> count, "green" = farmers), ``buildings`` (castle,
-temple, theatre), ``revolts`` (int), ``highlight`` ("select", "target", "dim" or True),
-``owner`` (colour; a small marker when no army is shown).
+Keys understood: ``owner`` (colour: the province is filled with it), ``armies`` (colour ->
+count), ``buildings`` (castle, temple, theatre), ``revolts`` (int), ``highlight``
+("select", "target", "dim" or True).
+
+Layers, each rebuilt only when its inputs change (never per frame): the paper, sea and coast
+(window size, side, out-of-play set); the owner fills with the region bands (owners); the
+markers' layout (:mod:`shogun_desktop.ui.map_layout`, a pure function the tests check).
+Ownership is the loudest signal (fill); the region is a band along the border in colours no
+player has, explained by the legend in the cartouche.
 """
 
 from __future__ import annotations
@@ -23,13 +29,19 @@ from typing import Any
 import pygame
 
 from shogun_desktop.data.mapdata import point_in_polygon
+from shogun_desktop.ui import map_layout as ml
 from shogun_desktop.ui import theme as th
 
 Point = tuple[float, float]
 Overlay = Mapping[str, Any]
 
-HIGHLIGHT_COLOURS = {"select": th.GOLD, "target": th.VERMILION, True: th.GOLD}
+HIGHLIGHT_COLOURS = {"select": th.GOLD, "target": th.PAPER_LIGHT, True: th.GOLD}
 BUILDINGS = ("castle", "temple", "theatre")
+MAX_STRETCH = 1.3  # the map may be drawn this much taller than wide, to fill the table
+OWNER_TINT = 0.3  # owner colour mixed this much toward the paper: strong, not garish
+COIN = (222, 178, 64)
+BALE = (178, 204, 120)
+PLATE = (250, 246, 234)
 
 
 def load_map_data(path=None):
@@ -58,8 +70,19 @@ def dashed_line(surface: pygame.Surface, colour, a: Point, b: Point, width: int 
         t = e + gap
 
 
+def owner_fill(colour: str) -> th.RGB:
+    """The fill of a province owned by colour."""
+    return th.mix(th.colour_of(colour), th.PAPER_LIGHT, OWNER_TINT)
+
+
 class BoardView:
     """The map fitted into a screen rect; draws it and answers "which province is here?"."""
+
+    # Outline masks and marker placements are pure functions of the geometry, the rect and
+    # the text size: shared by every view of the same map (the table and each seat's
+    # planning screen), so a new screen does not lay the map out again. A few sizes kept.
+    _shared: dict[tuple, tuple[dict, dict]] = {}
+    _SHARED_MAX = 6
 
     def __init__(
         self,
@@ -71,6 +94,9 @@ class BoardView:
         out_of_play: Iterable[str] = (),
         show_names: bool | None = None,  # None: only when names are large enough to read
         kanji: Mapping[str, str] | None = None,
+        values: Mapping[str, tuple[int, int, int]] | None = None,  # tax, rice, spaces
+        side: str | None = None,
+        ui_scale: float = 1.0,
     ) -> None:
         self.fonts = fonts
         self.map_size = tuple(float(v) for v in _field(map_data, "size"))
@@ -78,14 +104,15 @@ class BoardView:
         self.labels: dict[str, Point] = {}
         for name, shape in _field(map_data, "provinces").items():
             self.polygons[name] = [(float(x), float(y)) for x, y in _field(shape, "polygon")]
-            self.labels[name] = tuple(float(v) for v in _field(shape, "label"))
+            lx, ly = _field(shape, "label")
+            self.labels[name] = (float(lx), float(ly))
         self.landmasses = [[(float(x), float(y)) for x, y in poly]
                            for poly in _field(map_data, "landmasses")]
         self.sea_routes = [[(float(x), float(y)) for x, y in _field(r, "points")]
                            for r in _field(map_data, "sea_routes")]
         xs = [p[0] for poly in [*self.polygons.values(), *self.landmasses] for p in poly]
         ys = [p[1] for poly in [*self.polygons.values(), *self.landmasses] for p in poly]
-        pad = 0.03 * max(max(xs) - min(xs), max(ys) - min(ys))
+        pad = 0.012 * max(max(xs) - min(xs), max(ys) - min(ys))
         # the drawn area: the land plus a little sea, not the whole coordinate box
         self.bounds = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
         self.bboxes = {n: (min(p[0] for p in poly), min(p[1] for p in poly),
@@ -95,36 +122,65 @@ class BoardView:
         self.out_of_play = frozenset(out_of_play)
         self.show_names = show_names
         self.kanji = dict(kanji or {})
+        self.values = dict(values or {})
+        self.side = side
+        self.ui_scale = ui_scale
         self._edges = self._classify_edges()
+        self._base: pygame.Surface | None = None
+        self._base_key: tuple | None = None
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
+        self._marked: pygame.Surface | None = None
+        self._marked_key: tuple | None = None
+        self._masks: dict[str, ml.Mask] = {}
+        self._placements: dict[str, tuple[ml.Contents, ml.Placement]] = {}
+        self._geometry_key = hash((tuple(sorted((n, tuple(p)) for n, p in self.polygons.items())),
+                                   tuple(sorted(self.labels.items()))))
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
+        self.sx = self.sy = 1.0
         self.offset = (0.0, 0.0)
         self.screen_polys: dict[str, list[tuple[int, int]]] = {}
         self.layout(rect)
 
     # ---------------------------------------------------------------- geometry
     def layout(self, rect: pygame.Rect | Sequence[int]) -> None:
-        """Fit the land (aspect kept, centred) into rect, in screen coordinates."""
+        """Fit the land into rect, centred, stretched at most MAX_STRETCH one way to fill it."""
         rect = pygame.Rect(rect)
         if rect == self.rect:
             return
         self.rect = rect
         bx0, by0, bx1, by1 = self.bounds
         mw, mh = bx1 - bx0, by1 - by0
-        self.scale = min(rect.w / mw, rect.h / mh)
-        self.offset = (rect.x + (rect.w - mw * self.scale) / 2 - bx0 * self.scale,
-                       rect.y + (rect.h - mh * self.scale) / 2 - by0 * self.scale)
+        sx, sy = rect.w / mw, rect.h / mh
+        sx, sy = min(sx, sy * MAX_STRETCH), min(sy, sx * MAX_STRETCH)
+        self.sx, self.sy = sx, sy
+        self.scale = min(sx, sy)
+        self.offset = (rect.x + (rect.w - mw * sx) / 2 - bx0 * sx,
+                       rect.y + (rect.h - mh * sy) / 2 - by0 * sy)
         self.screen_polys = {n: [self.to_screen(p) for p in poly]
                              for n, poly in self.polygons.items()}
-        self._static = None
+        self._base = self._static = None
+        self._attach_shared()
+
+    def _attach_shared(self) -> None:
+        """Use the masks and placements cached for this geometry, rect and text size."""
+        key = (self._geometry_key, tuple(self.rect), self.ui_scale)
+        shared = BoardView._shared.get(key)
+        if shared is None:
+            if len(BoardView._shared) >= BoardView._SHARED_MAX:
+                BoardView._shared.pop(next(iter(BoardView._shared)))
+            shared = BoardView._shared[key] = ({}, {})
+        self._masks, self._placements = shared
 
     def to_screen(self, p: Point) -> tuple[int, int]:
-        return (round(self.offset[0] + p[0] * self.scale), round(self.offset[1] + p[1] * self.scale))
+        return (round(self.offset[0] + p[0] * self.sx), round(self.offset[1] + p[1] * self.sy))
+
+    def to_screen_f(self, p: Point) -> Point:
+        return (self.offset[0] + p[0] * self.sx, self.offset[1] + p[1] * self.sy)
 
     def to_map(self, pos: Sequence[float]) -> Point:
-        return ((pos[0] - self.offset[0]) / self.scale, (pos[1] - self.offset[1]) / self.scale)
+        return ((pos[0] - self.offset[0]) / self.sx, (pos[1] - self.offset[1]) / self.sy)
 
     def province_at(self, screen_pos: Sequence[float] | None) -> str | None:
         """The province under a screen point (None over the sea or outside the map)."""
@@ -145,11 +201,19 @@ class BoardView:
             self._edges = self._classify_edges()
             self._static = None
 
+    def set_ui_scale(self, value: float) -> None:
+        """Marker and label sizes follow the text size (and a native window's scale)."""
+        if value != self.ui_scale:
+            self.ui_scale = value
+            self._attach_shared()
+            self._static = None
+            self._marked = None
+
     def set_out_of_play(self, provinces: Iterable[str]) -> None:
         provinces = frozenset(provinces)
         if provinces != self.out_of_play:
             self.out_of_play = provinces
-            self._static = None
+            self._base = self._static = None
 
     def _classify_edges(self) -> list[tuple[Point, Point, str]]:
         """Every polygon edge once, as 'coast', 'region' (different regions) or 'province'.
@@ -179,84 +243,284 @@ class BoardView:
             edges.append((*segs[key], kind))
         return edges
 
-    # ---------------------------------------------------------------- static layer
+    # ---------------------------------------------------------------- the marker layout
     def names_visible(self) -> bool:
         return self.show_names if self.show_names is not None else self.scale >= 0.35
 
-    def _build_static(self) -> pygame.Surface:
+    def metrics(self) -> ml.Metrics:
+        return ml.Metrics().scaled(self.ui_scale) if self.ui_scale != 1.0 else ml.Metrics()
+
+    def measure(self, text: str, size: int) -> tuple[int, int]:
+        """Width/height of a marker text: names in the label face, numbers in sans bold,
+        kanji (marked by ml.KANJI_MARK) in the CJK face."""
+        if text.startswith(ml.KANJI_MARK):
+            return self.fonts.font(size, kanji=True).size(text[len(ml.KANJI_MARK):])
+        if text.isdigit():
+            return self.fonts.size(text, size, True)
+        return self.fonts.label_size(text, size)
+
+    def contents(self, name: str, ov: Overlay | None) -> ml.Contents:
+        ov = ov or {}
+        tax, rice, slots = self.values.get(name, (0, 0, 0))
+        if name in self.out_of_play:
+            tax = rice = slots = 0
+        armies = sum(int(n) for n in (ov.get("armies") or {}).values())
+        return ml.Contents(name, tax, rice, slots,
+                           tuple(b for b in ov.get("buildings") or () if b in BUILDINGS),
+                           armies, int(ov.get("revolts") or 0), self._kanji_of(name))
+
+    def _kanji_of(self, name: str) -> str:
+        """The province's kanji when the shipped CJK subset can draw them, else ''."""
+        k = self.kanji.get(name, "")
+        return k if k and self.fonts.has_glyphs(k, kanji=True) else ""
+
+    def placements(self, overlays: Mapping[str, Overlay]) -> dict[str, ml.Placement]:
+        """The marker boxes of every province (cached per province and contents).
+
+        A province too small for its name is placed last, its name kept clear of every
+        other province's boxes.
+        """
+        out: dict[str, ml.Placement] = {}
+        changed = False
+        for name in self.polygons:
+            c = self.contents(name, overlays.get(name))
+            cached = self._placements.get(name)
+            if cached is None or cached[0] != c:
+                changed = True
+                placement = ml.place_province(self._mask(name), self._anchor(name), c,
+                                              self.measure, self.metrics(),
+                                              _name_sizes(self.ui_scale))
+                cached = self._placements[name] = (c, placement)
+            out[name] = cached[1]
+        if changed:
+            for name, pl in out.items():
+                if pl.complete:
+                    continue
+                avoid = [b for n, other in out.items() if n != name
+                         for b in other.boxes.values()]
+                c = self._placements[name][0]
+                pl = ml.place_province(self._mask(name), self._anchor(name), c, self.measure,
+                                       self.metrics(), _name_sizes(self.ui_scale), avoid)
+                self._placements[name] = (c, pl)
+                out[name] = pl
+        return out
+
+    def _mask(self, name: str) -> ml.Mask:
+        mask = self._masks.get(name)
+        if mask is None:
+            mask = self._masks[name] = ml.Mask([self.to_screen_f(p) for p in self.polygons[name]],
+                                               step=max(3, round(3 * self.ui_scale)))
+        return mask
+
+    def _anchor(self, name: str) -> Point:
+        return self.to_screen_f(self.labels[name])
+
+    # ---------------------------------------------------------------- static layers
+    def _local(self, p: Point) -> tuple[int, int]:
+        sx, sy = self.to_screen(p)
+        return (sx - self.rect.x, sy - self.rect.y)
+
+    def _build_base(self) -> pygame.Surface:
+        """Paper-and-ink base: sea with waves, coast shading, land paper, out-of-play, routes."""
         r = self.rect
         surf = pygame.Surface(r.size).convert()
         surf.fill(th.SEA)
-        ox, oy = -r.x, -r.y
-
-        def local(p: Point) -> tuple[int, int]:
-            sx, sy = self.to_screen(p)
-            return (sx + ox, sy + oy)
-
-        s = self.scale
-        # gentle wave marks so the sea reads as water, deterministic
-        rng = random.Random(1600)
-        wave = th.mix(th.SEA, th.PAPER_LIGHT, 0.22)
-        step = max(18, round(60 * s))
-        for _ in range(int(r.w * r.h / (step * step * 2))):
-            x, y = rng.uniform(0, r.w), rng.uniform(0, r.h)
-            w = step * 0.5
-            pygame.draw.arc(surf, wave, (x, y, w, w * 0.5), 0.3, math.pi - 0.3, 1)
-        for poly in self.landmasses:
-            pts = [local(p) for p in poly]
+        rng = random.Random(1600)  # deterministic texture
+        # sea: a soft vertical gradient and wave marks
+        for y in range(0, r.h, 4):
+            pygame.draw.rect(surf, th.mix(th.SEA, th.SEA_DARK, 0.55 * y / max(1, r.h)),
+                             (0, y, r.w, 4))
+        wave = th.mix(th.SEA, th.PAPER_LIGHT, 0.28)
+        step = max(16, round(48 * self.scale))
+        for _ in range(int(r.w * r.h / (step * step * 1.6))):
+            wx, wy = rng.uniform(0, r.w), rng.uniform(0, r.h)
+            ww = step * 0.55
+            pygame.draw.arc(surf, wave, (wx, wy, ww, ww * 0.5), 0.4, math.pi - 0.4, 1)
+            pygame.draw.arc(surf, wave, (wx + ww * 0.8, wy, ww, ww * 0.5), 0.4, math.pi - 0.4, 1)
+        lands = [[self._local(p) for p in poly] for poly in self.landmasses]
+        # coastline shading: concentric bands fading into the sea, like engraved water lines
+        glow = pygame.Surface(r.size, pygame.SRCALPHA)
+        for width, alpha in ((int(26 * self.scale) + 6, 40), (int(16 * self.scale) + 4, 60),
+                             (int(8 * self.scale) + 2, 90)):
+            for pts in lands:
+                if len(pts) >= 3:
+                    pygame.draw.polygon(glow, (*th.SEA_DARK, alpha), pts, width)
+                    for p in pts:
+                        pygame.draw.circle(glow, (*th.SEA_DARK, alpha // 3), p, width // 2)
+        surf.blit(glow, (0, 0))
+        for pts in lands:
             if len(pts) >= 3:
                 pygame.draw.polygon(surf, th.LAND, pts)
-        coast_w = max(1, round(4 * s))
-        for poly in self.landmasses:
-            pts = [local(p) for p in poly]
-            if len(pts) >= 3:
-                pygame.draw.polygon(surf, th.mix(th.SEA_DARK, th.INK, 0.3), pts, coast_w)
-        hatch = th.darken(th.OUT_OF_PLAY, 0.25)
+        # paper grain on the land
+        grain_dark = th.darken(th.LAND, 0.06)
+        grain_light = th.lighten(th.LAND, 0.12)
+        land_mask = pygame.mask.from_threshold(surf, th.LAND, (1, 1, 1, 255))
+        for _ in range(int(r.w * r.h / 30)):
+            x, y = rng.randrange(r.w), rng.randrange(r.h)
+            if land_mask.get_at((x, y)):
+                surf.set_at((x, y), grain_dark if rng.random() < 0.6 else grain_light)
+        hatch = th.darken(th.OUT_OF_PLAY, 0.3)
         for name, poly in self.polygons.items():
-            pts = [local(p) for p in poly]
             if name in self.out_of_play:
+                pts = [self._local(p) for p in poly]
                 pygame.draw.polygon(surf, th.OUT_OF_PLAY, pts)
-                self._hatch(surf, pts, hatch, max(6, round(18 * s)))
-            else:
-                region = th.REGION_COLOURS.get(self.regions.get(name, ""), th.LAND)
-                pygame.draw.polygon(surf, th.lighten(region, 0.12), pts)
+                self._hatch(surf, pts, hatch, max(6, round(14 * self.scale)))
+        return surf
+
+    def base_layer(self) -> pygame.Surface:
+        key = (self.rect.size, self.out_of_play)
+        if self._base is None or key != self._base_key:
+            self._base = self._build_base()
+            self._base_key = key
+        return self._base
+
+    def _build_static(self, owners: Mapping[str, str]) -> pygame.Surface:
+        """The base plus owner fills, region bands, borders, sea routes and the cartouche."""
+        surf = self.base_layer().copy()
+        s = self.scale
+        # a small preview (no names, no owners) shows the regions as a light tint instead
+        region_tint = not self.names_visible()
+        for name, poly in self.polygons.items():
+            owner = owners.get(name)
+            if name in self.out_of_play:
+                continue
+            if owner:
+                pygame.draw.polygon(surf, owner_fill(owner), [self._local(p) for p in poly])
+            elif region_tint and self.regions.get(name) in th.REGION_COLOURS:
+                tint = th.mix(th.REGION_COLOURS[self.regions[name]], th.LAND, 0.55)
+                pygame.draw.polygon(surf, tint, [self._local(p) for p in poly])
+        # region band: inside each province along its border, clipped to the province
+        band = max(3, round(7 * s))
+        for name, poly in self.polygons.items():
+            if name in self.out_of_play or name not in self.regions:
+                continue
+            colour = th.REGION_COLOURS.get(self.regions[name])
+            if colour is None:
+                continue
+            pts = [self._local(p) for p in poly]
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            local = [(x - box.x, y - box.y) for x, y in pts]
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(layer, (*colour, 255), local, band * 2)
+            for p in local:
+                pygame.draw.circle(layer, (*colour, 255), p, band)
+            mask = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(mask, (255, 255, 255, 255), local)
+            layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            surf.blit(layer, box.topleft)
         thin = max(1, round(1.5 * s))
-        thick = max(2, round(5 * s))
-        border_ink = th.mix(th.INK, th.PAPER, 0.45)
+        thick = max(2, round(4 * s))
+        border_ink = th.mix(th.INK, th.PAPER, 0.35)
         for a, b, kind in self._edges:
             if kind == "province":
-                pygame.draw.line(surf, border_ink, local(a), local(b), thin)
+                pygame.draw.line(surf, border_ink, self._local(a), self._local(b), thin)
         for a, b, kind in self._edges:
             if kind in ("region", "coast"):
-                width = thick if kind == "region" else max(1, round(3 * s))
-                pa, pb = local(a), local(b)
+                width = thick if kind == "region" else max(2, round(3 * s))
+                pa, pb = self._local(a), self._local(b)
                 pygame.draw.line(surf, th.INK, pa, pb, width)
                 if width > 2:  # round joints so thick borders have no notches
                     pygame.draw.circle(surf, th.INK, pa, width // 2)
-        route_w = max(1, round(3 * s))
-        for pts in self.sea_routes:
-            lp = [local(p) for p in pts]
-            for a, b in zip(lp, lp[1:], strict=False):
-                dashed_line(surf, th.INK, a, b, route_w, dash=max(4, 16 * s), gap=max(3, 11 * s))
+        # sea routes: ink dashes on a pale casing, anchors at both ends
+        route_w = max(2, round(4 * s))
+        for route in self.sea_routes:
+            lp = [self._local(p) for p in route]
+            for pa, pb in zip(lp, lp[1:], strict=False):
+                pygame.draw.line(surf, th.PAPER_LIGHT, pa, pb, route_w + 4)
+            for pa, pb in zip(lp, lp[1:], strict=False):
+                dashed_line(surf, th.INK, pa, pb, route_w, dash=max(5, 16 * s),
+                            gap=max(4, 10 * s))
             for p in (lp[0], lp[-1]):
-                pygame.draw.circle(surf, th.INK, p, max(2, round(5 * s)))
+                pygame.draw.circle(surf, th.PAPER_LIGHT, p, max(4, round(8 * s)))
+                pygame.draw.circle(surf, th.INK, p, max(4, round(8 * s)), 2)
+                pygame.draw.circle(surf, th.INK, p, max(1, round(3 * s)))
         if self.names_visible():
-            size = max(11, min(20, round(25 * s)))
-            show_kanji = s >= 0.5
-            for name, lab in self.labels.items():
-                x, y = local(lab)
-                ink = th.INK_SOFT if name in self.out_of_play else th.INK
-                text = self.fonts.render(name, size, ink, bold=True)
-                halo = self.fonts.render(name, size, th.PAPER_LIGHT, bold=True)
-                rect = text.get_rect(center=(x, y))
-                for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                    surf.blit(halo, rect.move(dx, dy))
-                surf.blit(text, rect)
-                if show_kanji and self.kanji.get(name):
-                    k = self.fonts.kanji(self.kanji[name], size - 2, th.INK_SOFT)
-                    if k is not None:
-                        surf.blit(k, k.get_rect(midbottom=(x, rect.top + 1)))
+            self._draw_cartouche(surf)
         return surf
+
+    def static_layer(self, owners: Mapping[str, str] | None = None) -> pygame.Surface:
+        owners = dict(owners or {})
+        key = (self.rect.size, tuple(sorted(self.regions.items())), self.out_of_play,
+               self.names_visible(), tuple(sorted(owners.items())), self.side)
+        if self._static is None or key != self._static_key:
+            self._static = self._build_static(owners)
+            self._static_key = key
+        return self._static
+
+    def _sea_corner(self) -> pygame.Rect:
+        """The open sea north-west of the land (above Chugoku, left of Noto), local coords."""
+        x0, y0 = self._local((self.bounds[0], self.bounds[1]))
+        x1, y1 = self._local((1090.0, 790.0))
+        return pygame.Rect(x0 + 8, y0 + 8, max(0, x1 - x0 - 16), max(0, y1 - y0 - 16))
+
+    def _draw_cartouche(self, surf: pygame.Surface) -> None:
+        """Title plate with the side's emblem, and the region legend, in the open sea."""
+        area = self._sea_corner()
+        k = self.ui_scale
+        # shrink the cartouche (not below 80 %) until plate and legend fit the open sea
+        rows_n = len({r for n, r in self.regions.items() if n not in self.out_of_play})
+        while k > 0.8 and round(74 * k) + 8 + 14 + round(20 * k) * (2 + (rows_n + 1) // 2) \
+                > area.h:
+            k -= 0.05
+        title = round(26 * k)
+        small = round(14 * k)
+        fonts = self.fonts
+        if area.w < 200 or area.h < 120:
+            return
+        plate = pygame.Rect(area.x, area.y, min(area.w, round(360 * k)), round(74 * k))
+        _parchment(surf, plate)
+        em = plate.h - 20
+        er = pygame.Rect(plate.x + 10, plate.y + 10, em, em)
+        draw_emblem(surf, self.side or "sun", er)
+        tx = er.right + 12
+        t = fonts.label("SHOGUN", title, th.INK)
+        surf.blit(t, (tx, plate.y + 8))
+        kj = fonts.kanji("将軍", title - 4, th.VERMILION_DARK)
+        if kj is not None:
+            surf.blit(kj, (tx + t.get_width() + 10, plate.y + 8))
+        side = {"sun": "Sun side of the board", "moon": "Moon side of the board"}.get(
+            self.side or "", "The board")
+        th.blit_text(surf, fonts, side, (tx, plate.bottom - 8), small, th.INK_SOFT,
+                     anchor="bottomleft")
+        # legend
+        rows = sorted({r for n, r in self.regions.items() if n not in self.out_of_play},
+                      key=lambda r: list(th.REGION_COLOURS).index(r)
+                      if r in th.REGION_COLOURS else 99)
+        line = round(20 * k)
+        legend_h = 14 + line * (2 + (len(rows) + 1) // 2)
+        lg = pygame.Rect(plate.x, plate.bottom + 8, plate.w, legend_h)
+        if lg.bottom > area.bottom:
+            return
+        _parchment(surf, lg)
+        y = lg.y + 6
+        th.blit_text(surf, fonts, "Regions (border band)", (lg.x + 10, y), small, th.INK,
+                     bold=True)
+        col_w = (lg.w - 20) // 2
+        for i, region in enumerate(rows):
+            cx = lg.x + 10 + (i % 2) * col_w
+            cy = y + line * (1 + i // 2)
+            sw = pygame.Rect(cx, cy + 3, 26, line - 6)
+            pygame.draw.rect(surf, th.PAPER_LIGHT, sw)
+            pygame.draw.rect(surf, th.REGION_COLOURS.get(region, th.LAND), sw.inflate(-2, -2), 4)
+            pygame.draw.rect(surf, th.INK, sw, 1)
+            count = sum(1 for n, r in self.regions.items()
+                        if r == region and n not in self.out_of_play)
+            th.blit_text(surf, fonts, f"{th.region_label(region)} ({count})",
+                         (sw.right + 6, cy + line // 2), small, th.INK, anchor="midleft")
+        y = y + line * (1 + (len(rows) + 1) // 2)
+        # sea route and out-of-play keys
+        dashed_line(surf, th.INK, (lg.x + 10, y + line // 2), (lg.x + 36, y + line // 2), 3, 6, 4)
+        th.blit_text(surf, fonts, "sea route", (lg.x + 42, y + line // 2), small, th.INK,
+                     anchor="midleft")
+        if self.out_of_play:
+            sw = pygame.Rect(lg.x + 10 + col_w, y + 3, 26, line - 6)
+            pygame.draw.rect(surf, th.OUT_OF_PLAY, sw)
+            self._hatch(surf, [sw.topleft, sw.topright, sw.bottomright, sw.bottomleft],
+                        th.darken(th.OUT_OF_PLAY, 0.3), 6)
+            th.blit_text(surf, fonts, "out of play", (sw.right + 6, y + line // 2), small,
+                         th.INK, anchor="midleft")
 
     @staticmethod
     def _hatch(surf: pygame.Surface, pts: list[tuple[int, int]], colour, spacing: int) -> None:
@@ -274,14 +538,6 @@ class BoardView:
         layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surf.blit(layer, box.topleft)
 
-    def static_layer(self) -> pygame.Surface:
-        key = (self.rect.size, tuple(sorted(self.regions.items())), self.out_of_play,
-               self.names_visible())
-        if self._static is None or key != self._static_key:
-            self._static = self._build_static()
-            self._static_key = key
-        return self._static
-
     # ---------------------------------------------------------------- per frame
     def draw(
         self,
@@ -289,24 +545,55 @@ class BoardView:
         overlays: Mapping[str, Overlay] | None = None,
         hover: str | None = None,
     ) -> None:
-        surface.blit(self.static_layer(), self.rect.topleft)
         overlays = overlays or {}
-        for name, ov in overlays.items():
-            if name not in self.polygons:
-                continue
-            hl = ov.get("highlight")
-            if hl == "dim":
-                self._dim(surface, name)
-            elif hl:
-                colour = HIGHLIGHT_COLOURS.get(hl, th.GOLD)
-                pygame.draw.polygon(surface, colour, self.screen_polys[name],
-                                    max(3, round(6 * self.scale)))
+        key = (self.rect.size, self.names_visible(),
+               repr(sorted((n, sorted(ov.items())) for n, ov in overlays.items())))
+        if self._marked is None or key != self._marked_key or self._static is None:
+            owners = {n: ov["owner"] for n, ov in overlays.items()
+                      if ov.get("owner") and n in self.polygons}
+            static = self.static_layer(owners)
+            # screen coordinates throughout: the layer spans (0,0)..rect.bottomright
+            layer = pygame.Surface((self.rect.right, self.rect.bottom)).convert()
+            layer.blit(static, self.rect.topleft)
+            self._draw_state(layer, overlays)
+            self._marked, self._marked_key = layer, key
+        surface.blit(self._marked, self.rect.topleft, self.rect)
         if hover in self.screen_polys:
-            pygame.draw.polygon(surface, th.PAPER_LIGHT, self.screen_polys[hover],
+            pygame.draw.polygon(surface, th.VERMILION, self.screen_polys[hover],
                                 max(2, round(4 * self.scale)))
-        for name, ov in overlays.items():
-            if name in self.polygons:
-                self.draw_province_overlay(surface, name, ov)
+
+    def outline(self, surface: pygame.Surface, provinces: Iterable[str],
+                colour: th.RGB = th.GOLD) -> None:
+        """Provinces outlined over everything, per frame (hover feedback: no layout)."""
+        w = max(2, round(4 * self.scale))
+        for name in provinces:
+            pts = self.screen_polys.get(name)
+            if pts:
+                pygame.draw.polygon(surface, th.INK, pts, w + 2)
+                pygame.draw.polygon(surface, colour, pts, w)
+
+    def _draw_state(self, surface: pygame.Surface, overlays: Mapping[str, Overlay]) -> None:
+        """Highlights and markers (cached with the overlays that produced them)."""
+        targets = {n for n, ov in overlays.items() if ov.get("highlight") == "target"}
+        marked = {n for n, ov in overlays.items() if ov.get("highlight")
+                  and ov.get("highlight") != "dim"}
+        for name in self.polygons:
+            hl = (overlays.get(name) or {}).get("highlight")
+            if hl == "dim" or (targets and name not in marked):
+                self._dim(surface, name)
+        w = max(3, round(6 * self.scale))
+        for name in marked:
+            hl = overlays[name].get("highlight")
+            pts = self.screen_polys[name]
+            if hl == "target":
+                # ink outside, white inside: visible on every fill colour
+                pygame.draw.polygon(surface, th.INK, pts, w + 3)
+                pygame.draw.polygon(surface, th.PAPER_LIGHT, pts, w)
+            else:
+                pygame.draw.polygon(surface, th.INK, pts, w + 2)
+                pygame.draw.polygon(surface, th.GOLD, pts, w)
+        if self.names_visible():
+            self.draw_markers(surface, overlays)
 
     def _dim(self, surface: pygame.Surface, name: str) -> None:
         pts = self.screen_polys[name]
@@ -314,41 +601,127 @@ class BoardView:
         ys = [p[1] for p in pts]
         box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.polygon(layer, (30, 25, 20, 110), [(x - box.x, y - box.y) for x, y in pts])
+        pygame.draw.polygon(layer, (30, 25, 20, 85), [(x - box.x, y - box.y) for x, y in pts])
         surface.blit(layer, box.topleft)
 
-    def draw_province_overlay(self, surface: pygame.Surface, name: str, ov: Overlay) -> None:
-        """Armies, buildings, revolt markers of one province, laid out under its name."""
-        x, y = self.label_pos(name)
-        s = self.scale
-        cube = max(12, round(34 * s))
-        y0 = y + max(9, round(16 * s))
-        armies = [(c, n) for c, n in (ov.get("armies") or {}).items() if n]
-        if armies:
-            font = max(11, round(cube * 0.7))
-            widths = [cube + 4 + self.fonts.size(str(n), font, True)[0] for _, n in armies]
-            cx = x - (sum(widths) + 6 * (len(widths) - 1)) / 2
-            for (colour, n), w in zip(armies, widths, strict=False):
-                th.draw_cube(surface, colour, (cx + cube / 2, y0 + cube / 2), cube)
-                th.blit_text(surface, self.fonts, str(n), (cx + cube + 4, y0 + cube / 2), font,
-                             th.INK, bold=True, anchor="midleft")
-                cx += w + 6
-            y0 += cube + 4
-        elif ov.get("owner"):
-            th.draw_marker(surface, ov["owner"], (x, y0 + cube / 2), cube * 0.8)
-            y0 += cube + 2
-        icons = [b for b in ov.get("buildings") or () if b in BUILDINGS]
-        revolts = int(ov.get("revolts") or 0)
-        n = len(icons) + revolts
-        if n:
-            size = max(12, round(30 * s))
-            cx = x - (n * size + (n - 1) * 3) / 2
-            for b in icons:
-                draw_building(surface, b, pygame.Rect(round(cx), round(y0), size, size))
-                cx += size + 3
-            for _ in range(revolts):
-                draw_revolt(surface, (cx + size / 2, y0 + size / 2), size)
-                cx += size + 3
+    def draw_markers(self, surface: pygame.Surface, overlays: Mapping[str, Overlay]) -> None:
+        """Every province's name, values, building spaces, armies and revolts, as laid out."""
+        for name, placement in self.placements(overlays).items():
+            self.draw_province_markers(surface, name, overlays.get(name) or {}, placement)
+
+    def draw_province_markers(self, surface: pygame.Surface, name: str, ov: Overlay,
+                              placement: ml.Placement) -> None:
+        fonts = self.fonts
+        boxes = placement.boxes
+        out = name in self.out_of_play
+        nb = boxes.get("name")
+        if nb is not None:
+            r = pygame.Rect(nb)
+            _plate(surface, r.inflate(4, 0))
+            ink = th.INK_SOFT if out else th.INK
+            text = fonts.label(name, placement.name_size, ink)
+            kanji = self._kanji_of(name) if placement.level == 0 else ""
+            kj = fonts.kanji(kanji, max(10, placement.name_size - 2), th.VERMILION_DARK) \
+                if kanji else None
+            if kj is None:
+                surface.blit(text, text.get_rect(center=r.center))
+            else:
+                x = r.x + 2
+                surface.blit(text, text.get_rect(midleft=(x, r.centery)))
+                surface.blit(kj, kj.get_rect(midleft=(x + text.get_width() + 3, r.centery)))
+        vb = boxes.get("values")
+        tax, rice, _ = self.values.get(name, (0, 0, 0))
+        if vb is not None:
+            r = pygame.Rect(vb)
+            d = r.h
+            num = self.metrics().number
+            _value_disc(surface, fonts, pygame.Rect(r.x, r.y, d, d), tax, COIN, num)
+            _value_disc(surface, fonts, pygame.Rect(r.right - d, r.y, d, d), rice, BALE, num)
+        sb = boxes.get("slots")
+        if sb is not None:
+            r = pygame.Rect(sb)
+            n = max(1, (r.w + 1) // (r.h + 1))
+            built = [b for b in ov.get("buildings") or () if b in BUILDINGS]
+            for i in range(n):
+                cell = pygame.Rect(r.x + i * (r.h + 1), r.y, r.h, r.h)
+                if i < len(built):
+                    draw_building(surface, built[i], cell)
+                else:
+                    pygame.draw.rect(surface, PLATE, cell)
+                    pygame.draw.rect(surface, th.INK_SOFT, cell, 1)
+        ab = boxes.get("armies")
+        if ab is not None:
+            r = pygame.Rect(ab)
+            armies = [(c, n) for c, n in (ov.get("armies") or {}).items() if n]
+            colour = armies[0][0] if armies else (ov.get("owner") or "green")
+            total = sum(n for _, n in armies)
+            cube = self.metrics().cube
+            _plate(surface, r.inflate(4, 2))
+            th.draw_cube(surface, colour, (r.x + cube / 2, r.centery), cube)
+            th.blit_text(surface, fonts, str(total), (r.right, r.centery), self.metrics().number,
+                         th.INK, bold=True, anchor="midright")
+        rb = boxes.get("revolts")
+        if rb is not None:
+            r = pygame.Rect(rb)
+            for i in range(int(ov.get("revolts") or 0)):
+                draw_revolt(surface, (r.x + i * (r.h + 1) + r.h / 2, r.centery), r.h)
+
+
+def _name_sizes(ui_scale: float) -> tuple[int, ...]:
+    return tuple(max(11, round(s * ui_scale)) for s in ml.NAME_SIZES)
+
+
+def _plate(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A small paper label behind map text: readable on every owner fill."""
+    pygame.draw.rect(surface, PLATE, rect, border_radius=3)
+    pygame.draw.rect(surface, th.INK_FAINT, rect, 1, border_radius=3)
+
+
+def _value_disc(surface, fonts: th.Fonts, rect: pygame.Rect, value: int, colour,
+                number: int = ml.NUMBER_SIZE) -> None:
+    """Tax (coin) or rice (bale) value: a disc with the number, like the printed board."""
+    c = rect.center
+    r = rect.w / 2
+    pygame.draw.circle(surface, th.darken(colour, 0.45), c, r)
+    pygame.draw.circle(surface, colour, c, r - 1)
+    if colour == COIN:
+        pygame.draw.circle(surface, th.darken(colour, 0.25), c, r - 3, 1)
+    else:
+        pygame.draw.line(surface, th.darken(colour, 0.2), (rect.x + 3, rect.y + rect.h * 0.3),
+                         (rect.right - 4, rect.y + rect.h * 0.3), 1)
+        pygame.draw.line(surface, th.darken(colour, 0.2), (rect.x + 3, rect.y + rect.h * 0.72),
+                         (rect.right - 4, rect.y + rect.h * 0.72), 1)
+    th.blit_text(surface, fonts, str(value), (c[0], c[1] + 1), number, th.INK,
+                 bold=True, anchor="center")
+
+
+def _parchment(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A cartouche plate: parchment with a double ink rule and a drop shadow."""
+    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (20, 16, 12, 70), shadow.get_rect(), border_radius=6)
+    surface.blit(shadow, rect.move(3, 4))
+    pygame.draw.rect(surface, th.PAPER_LIGHT, rect, border_radius=6)
+    pygame.draw.rect(surface, th.INK, rect, 2, border_radius=6)
+    pygame.draw.rect(surface, th.INK_SOFT, rect.inflate(-8, -8), 1, border_radius=4)
+
+
+def draw_emblem(surface: pygame.Surface, side: str, rect: pygame.Rect) -> None:
+    """The side's emblem: a red sun with rays, or a silver crescent moon on night blue."""
+    c = rect.center
+    r = min(rect.w, rect.h) / 2
+    if side == "moon":
+        pygame.draw.circle(surface, (44, 52, 84), c, r)
+        pygame.draw.circle(surface, (226, 226, 210), c, r * 0.62)
+        pygame.draw.circle(surface, (44, 52, 84), (c[0] + r * 0.3, c[1] - r * 0.18), r * 0.55)
+        pygame.draw.circle(surface, th.INK, c, r, 2)
+    else:
+        for i in range(16):
+            a = i * math.pi / 8
+            pygame.draw.line(surface, th.VERMILION, (c[0] + math.cos(a) * r * 0.62,
+                                                     c[1] + math.sin(a) * r * 0.62),
+                             (c[0] + math.cos(a) * r, c[1] + math.sin(a) * r), 3)
+        pygame.draw.circle(surface, th.VERMILION, c, r * 0.55)
+        pygame.draw.circle(surface, th.VERMILION_DARK, c, r * 0.55, 2)
 
 
 def draw_building(surface: pygame.Surface, kind: str, rect: pygame.Rect) -> None:

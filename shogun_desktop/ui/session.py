@@ -208,6 +208,8 @@ class GameSession:
         self.version = 0  # bumped after every applied decision (views, caches)
         self._save_error: str | None = None  # a save failure not shown yet
         self.writer = SaveWriter() if autosave else None
+        # each seat's last committed plan (for "same as last season"; this session only)
+        self.last_plans: dict[str, dict[str, str]] = {}
         self._drops_seen = len(game.drops)
         self._views: dict[str | None, tuple[int, dict]] = {}
 

@@ -37,14 +37,24 @@ LETTERBOX = (24, 21, 19)
 VEIL = (20, 16, 12, 150)  # RGBA drawn under modal overlays
 OUT_OF_PLAY = (170, 165, 155)
 
-# Region colours of the map (muted, like a printed board): what a province is filled with.
+# Region colours of the map: a band along each province's border (the fill shows the owner).
+# Keyed by the rules' region ids; chosen so that no region can be taken for a player colour.
 REGION_COLOURS: dict[str, RGB] = {
-    "green": (132, 166, 98),
-    "red": (200, 104, 84),
-    "purple": (150, 122, 170),
-    "yellow": (226, 196, 98),
-    "brown": (160, 122, 86),
+    "green": (38, 150, 146),  # teal
+    "red": (230, 126, 34),  # orange
+    "purple": (226, 118, 170),  # rose
+    "yellow": (250, 250, 244),  # white
+    "brown": (128, 84, 48),  # brown
 }
+REGION_NAMES: dict[str, str] = {
+    "green": "Teal", "red": "Orange", "purple": "Rose", "yellow": "White", "brown": "Brown",
+}
+
+
+def region_label(region: str) -> str:
+    """What players read for a region id (one place to change when names move to data)."""
+    return REGION_NAMES.get(region, region.title()) + " region"
+
 
 # Player colours (saturated, they sit on top of region colours) and the farmers.
 PLAYER_COLOURS: dict[str, RGB] = {
@@ -103,6 +113,7 @@ def contrast_ink(c: Sequence[int]) -> RGB:
 # ---------------------------------------------------------------- fonts and cached text
 SANS = "DejaVuSans.ttf"
 SANS_BOLD = "DejaVuSans-Bold.ttf"
+LABEL = "DejaVuSerifCondensed-Bold.ttf"  # province names on the map, like printed labels
 KANJI = "NotoSerifCJKjp-Bold-subset.otf"
 
 
@@ -121,8 +132,9 @@ class Fonts:
         self._cache_size = cache_size
         self._glyph_ok: dict[tuple[str, str], bool] = {}
 
-    def font(self, size: int, bold: bool = False, *, kanji: bool = False) -> pygame.font.Font:
-        name = KANJI if kanji else (SANS_BOLD if bold else SANS)
+    def font(self, size: int, bold: bool = False, *, kanji: bool = False,
+             label: bool = False) -> pygame.font.Font:
+        name = KANJI if kanji else LABEL if label else (SANS_BOLD if bold else SANS)
         key = (name, size)
         font = self._fonts.get(key)
         if font is None:
@@ -160,16 +172,25 @@ class Fonts:
         return self._glyph_signature(font, "\ue000")
 
     def render(
-        self, text: str, size: int, colour: Sequence[int] = INK, bold: bool = False
+        self, text: str, size: int, colour: Sequence[int] = INK, bold: bool = False,
+        *, label: bool = False,
     ) -> pygame.Surface:
-        key = (text, size, tuple(colour), bold, False)
+        """Cached text; label=True uses the map-label face (province names on the map)."""
+        key = (text, size, tuple(colour), bold, "label" if label else False)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self.font(size, bold).render(text, True, colour)
+            surf = self.font(size, bold, label=label).render(text, True, colour)
             self._store(key, surf)
         else:
             self._cache.move_to_end(key)
         return surf
+
+    def label(self, text: str, size: int, colour: Sequence[int] = INK) -> pygame.Surface:
+        """Text in the map-label face (condensed serif bold), through the same cache."""
+        return self.render(text, size, colour, True, label=True)
+
+    def label_size(self, text: str, size: int) -> tuple[int, int]:
+        return self.font(size, label=True).size(text)
 
     def kanji(self, text: str, size: int, colour: Sequence[int] = INK) -> pygame.Surface | None:
         """Kanji text from the CJK subset, or None when the subset lacks a glyph of it."""

@@ -55,11 +55,15 @@ def draw_province_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fon
     stripe = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, 8)
     pygame.draw.rect(surface, th.REGION_COLOURS.get(region or "", th.LAND), stripe,
                      border_radius=3)
-    size = 16 if rect.w >= 100 else 14
+    roomy = rect.h >= 56  # small cards (a scaled-down window) get smaller text, not clipping
+    size = 16 if rect.w >= 100 and roomy else 14
     th.blit_text(surface, fonts, fonts.fit(name, size, rect.w - 8, True),
-                 (rect.centerx, rect.y + 14), size, th.INK, bold=True, anchor="midtop")
-    th.blit_text(surface, fonts, f"tax {tax} · rice {rice}", (rect.centerx, rect.y + 34), 13,
-                 th.INK_SOFT, anchor="midtop")
+                 (rect.centerx, rect.y + (14 if roomy else 11)), size, th.INK, bold=True,
+                 anchor="midtop")
+    small = 13 if roomy else 12
+    th.blit_text(surface, fonts, fonts.fit(f"tax {tax} · rice {rice}", small, rect.w - 6),
+                 (rect.centerx, rect.y + 34 if roomy else rect.bottom - 2), small, th.INK_SOFT,
+                 anchor="midtop" if roomy else "midbottom")
     spaces = f"{slots} space{'s' if slots != 1 else ''}"
     line = f"{spaces} · {extra}" if extra else spaces
     if rect.h >= 64:

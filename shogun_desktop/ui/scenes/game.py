@@ -126,7 +126,10 @@ class GameScene(Scene):
         out = frozenset(self.data.provinces) - game.in_play()
         self.board = BoardView(load_map_data(app.data_folder / "map.yaml"), self.regions,
                                app.theme.fonts, rect=BOARD, out_of_play=out,
-                               kanji={p: v.kanji for p, v in self.data.provinces.items()})
+                               kanji={p: v.kanji for p, v in self.data.provinces.items()},
+                               values={p: (v.tax, v.rice, v.slots)
+                                       for p, v in self.data.provinces.items()},
+                               side=side)
         self.ui = WidgetGroup()
         self.layer = LayerCache()
         self.hover: str | None = None
@@ -492,8 +495,10 @@ class GameScene(Scene):
         if name not in self.view["in_play"]:
             owner = "out of play"
         built = [b for b in ("castle", "temple", "theater") if st[b]]
-        return (f"{name} — {self.regions[name]} region\n"
-                f"tax {p.tax} · rice {p.rice} · {p.slots} building spaces\n"
+        spaces = f"{p.slots} building space" + ("s" if p.slots != 1 else "")
+        kanji = f" {p.kanji}" if p.kanji else ""
+        return (f"{name}{kanji} — {th.region_label(self.regions[name])}\n"
+                f"tax {p.tax} · rice {p.rice} · {spaces}\n"
                 f"owner: {owner} · armies {st['armies']} · revolts {st['revolts']}"
                 + (f"\nbuildings: {', '.join(built)}" if built else ""))
 

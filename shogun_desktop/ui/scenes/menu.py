@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.ui import text_size
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
@@ -66,7 +67,7 @@ class MenuScene(_Modal):
                  note: str | None = None) -> None:
         super().__init__(app)
         self.session, self.host = session, host
-        box = pygame.Rect(600, 170, 400, 544 + (40 if note else 0))
+        box = pygame.Rect(600, 130, 400, 600 + (40 if note else 0))
         w: list[Widget] = [Panel(box, "Menu")]
         if note:
             w.append(Label((box.centerx, box.bottom - 34), note, 17, th.INK_SOFT,
@@ -78,12 +79,23 @@ class MenuScene(_Modal):
             ("settings", "Sound…", self.settings, None),
             ("load", "Load…", self.load, None if host else "No game host"),
             ("new", "New game", self.new_game, None if host else "No game host"),
+            ("text-size", text_size.label(app.ui_scale), self.next_text_size, None),
             ("quit", "Quit", self.quit, None),
         ):
             w.append(Button((box.x + 40, y, box.w - 80, 56), text, fn, key=key, disabled=disabled,
                             primary=key == "resume", size=20))
             y += 74
         self.ui.set_widgets(w)
+
+    def next_text_size(self) -> None:
+        """Cycle the text size; the screens drawn at window resolution follow at once."""
+        value = text_size.next_text_size(self.app.ui_scale)
+        self.app.set_ui_scale(value)
+        if self.host is not None:
+            text_size.save_text_size(self.host.folder, value)
+        button = self.ui.by_key("text-size")
+        if button is not None:
+            button.text = text_size.label(value)
 
     def save_as(self) -> None:
         self.close()

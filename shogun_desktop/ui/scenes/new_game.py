@@ -431,7 +431,8 @@ class NewGameScene(Scene):
                 sw = pygame.Rect(x, y + 3, 14, 14)
                 pygame.draw.rect(surface, th.REGION_COLOURS[region], sw)
                 pygame.draw.rect(surface, th.INK, sw, 1)
-                r = th.blit_text(surface, fonts, region, (sw.right + 4, y + 1), 14, th.INK)
+                r = th.blit_text(surface, fonts, th.REGION_NAMES.get(region, region),
+                                 (sw.right + 4, y + 1), 14, th.INK)
                 x = r.right + 10
         else:
             self._draw_legend(surface, fonts, regions)
@@ -454,8 +455,8 @@ class NewGameScene(Scene):
             sw = pygame.Rect(PREVIEW.x + 10, y + 2, 22, 22)
             pygame.draw.rect(surface, colour, sw, border_radius=3)
             pygame.draw.rect(surface, th.INK, sw, 1, border_radius=3)
-            th.blit_text(surface, fonts, region.title(), (sw.right + 8, y + 3), 16, th.INK,
-                         bold=True)
+            th.blit_text(surface, fonts, th.region_label(region), (sw.right + 8, y + 3), 16,
+                         th.INK, bold=True)
             names = ", ".join(p + ("*" if other_regions.get(p) != region else "")
                               + ("°" if p in out else "") for p in provs)
             for line in wrap_text(fonts, names, 13, PREVIEW.w - 120)[:2]:

@@ -1,37 +1,64 @@
-"""One seat's secret planning: its board (10 actions + bid) and its hand.
+"""One seat's secret planning, on the map: its board (10 actions + bid), its hand, the map.
 
 Shown only behind the curtain, drawn only from that seat's own view. Cards go on spaces by
-drag-and-drop, by click-card-then-click-space, or by click-card-then-key (1-0 actions, B bid);
-right-click or the ✕ clears a space. The engine's own check validates live, and Done asks for
-confirmation before the plan is committed (then the scene closes: the next seat's curtain).
+drag-and-drop, by click-card-then-click-space, by click-card-then-key (1-0 actions, B bid),
+or map first: the active space (click it, or press its key with no card selected) takes the
+province clicked on the map, then the next empty space becomes active. Hovering a province
+shows its neighbours (where a Battle or Move from it can go) with their owners and armies.
+Right-click or the ✕ clears a space. Shortcuts fill the empty spaces with war chests, or
+repeat last season's plan where the same cards are still in hand. The engine's own check
+validates live, and Done asks for confirmation before the plan is committed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.board_view import BoardView, load_map_data
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
-from shogun_desktop.ui.widgets import Button, ConfirmDialog, LayerCache, WidgetGroup, wrap_text
+from shogun_desktop.ui.widgets import (
+    Button,
+    ConfirmDialog,
+    LayerCache,
+    WidgetGroup,
+    draw_tooltip,
+    wrap_text,
+)
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.session import GameSession
 
-SPACE_W, SPACE_H = 240, 130
-SPACE_X0, SPACE_Y0, SPACE_GAP = 40, 112, 12
-CARD_W, CARD_H = 136, 72
-HAND_Y0 = 392
-BOTTOM_Y = 836
+HEADER_H = 56
+MAP = pygame.Rect(8, 64, 1000, 560)
+SPACE_W, SPACE_H = 280, 60
+SPACE_X0, SPACE_Y0, SPACE_GAP = 1020, 92, 6
+CARD_W, CARD_H = 118, 58
+SPACE_CARD = (128, 52)
+HAND_X0, HAND_Y0 = 8, 632
+INFO_Y = SPACE_Y0 + 6 * (SPACE_H + SPACE_GAP) + 4
+BOTTOM_Y = 848
+LABEL_W = SPACE_W - SPACE_CARD[0] - 44  # a space's name, left of its card and the ✕
+BUILDING_KEYS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
+
+
+def event_text(data: Any, key: str) -> str:
+    """An event's name and effect as players read them (one place to point at data names)."""
+    return f"{key} — {data.event_effects.get(key, '')}".rstrip(" —")
 
 
 class PlanningScene(Scene):
+    """Drawn at the window's own resolution: the 1600x900 design scaled by ``k``."""
+
     opaque = True
+    native = True
 
     def __init__(self, app: App, session: GameSession, seat: str) -> None:
         super().__init__(app)
@@ -43,8 +70,11 @@ class PlanningScene(Scene):
         self.cards: list[str] = list(pending["context"]["cards"])
         self.plan: dict[str, str] = session.load_draft(seat)  # a draft survives a crash
         self.selected: str | None = None
+        self.active: str | None = None  # the space a province clicked on the map goes to
         self.drag: tuple[str, str | None] | None = None  # (card, space it came from)
         self.drag_pos: tuple[int, int] | None = None
+        self.hover: str | None = None  # province under the pointer
+        self.pointer: tuple[int, int] | None = None
         self.ui = WidgetGroup()
         self.layer = LayerCache()
         self._version = 0
@@ -52,11 +82,67 @@ class PlanningScene(Scene):
         # (the Esc menu, save/load, quit) it is hidden completely
         self.own_dialogs: list[Scene] = []
         data = session.game.data
+        self.data = data
         self.costs = {a.id: a.cost for a in data.actions}
         self.province_info = {p: data.provinces[p] for p in self.cards if p in data.provinces}
         side = session.game.state.board
         self.region = {p: info.region[side] for p, info in self.province_info.items()}
+        self.k = 1.0  # design pixels -> window pixels
+        self.origin = (0, 0)
+        self.extra = 0  # window pixels added below the map on a taller window
+        self.text_scale = 1.0
+        self._size: tuple[int, int] | None = None
+        self._layout_key: tuple | None = None
+        self.board = BoardView(
+            load_map_data(app.data_folder / "map.yaml"),
+            {p: v.region[side] for p, v in data.provinces.items()}, app.theme.fonts, rect=MAP,
+            out_of_play=frozenset(data.provinces) - session.game.in_play(),
+            values={p: (v.tax, v.rice, v.slots) for p, v in data.provinces.items()}, side=side,
+            kanji={p: v.kanji for p, v in data.provinces.items()})
+        self.active = self.next_empty()
+        self.native_layout(app.window_size)
+
+    # ---------------------------------------------------------------- resolution
+    def native_layout(self, size: tuple[int, int]) -> None:
+        """Lay the 1600x900 design out at window size (centred, aspect kept), crisp."""
+        key = (tuple(size), self.app.ui_scale)
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        w, h = size
+        self.k = min(w / 1600, h / 900)
+        # a taller window (1280x1024) gives its extra height to the map: everything from the
+        # map's bottom edge down moves by `extra`
+        self.extra = max(0, round(h - 900 * self.k))
+        self.origin = (round((w - 1600 * self.k) / 2), 0)
+        self.text_scale = self.k * self.app.ui_scale
+        self._size = (w, h)
+        self.board.layout(self.R(MAP).inflate(0, self.extra).move(0, self.extra // 2))
+        self.board.set_ui_scale(self.text_scale)
+        self.layer = LayerCache()
         self.rebuild()
+
+    def R(self, x, y=None, w=None, h=None) -> pygame.Rect:  # noqa: N802
+        """A design rect (or x, y, w, h) in window pixels."""
+        if y is None:
+            x, y, w, h = pygame.Rect(x)
+        k, (ox, oy) = self.k, self.origin
+        dy = self.extra if y >= MAP.bottom else 0
+        return pygame.Rect(round(ox + x * k), round(oy + y * k) + dy, round(w * k), round(h * k))
+
+    def P(self, x: float, y: float) -> tuple[int, int]:  # noqa: N802
+        dy = self.extra if y >= MAP.bottom else 0
+        return (round(self.origin[0] + x * self.k), round(self.origin[1] + y * self.k) + dy)
+
+    def F(self, size: int) -> int:  # noqa: N802
+        """A design text size at this window's resolution and the chosen text size (for text
+        that wraps or has room to grow: the map, the hints, the public facts)."""
+        return max(11, round(size * self.text_scale))
+
+    def Fk(self, size: int) -> int:  # noqa: N802
+        """A design text size at this window's resolution only (text in fixed boxes: the
+        board's spaces and the buttons keep the printed proportions)."""
+        return max(11, round(size * self.k))
 
     # ---------------------------------------------------------------- model
     @property
@@ -84,6 +170,15 @@ class PlanningScene(Scene):
                 total += self.costs.get(space, 0)
         return total
 
+    def next_empty(self, after: str | None = None) -> str | None:
+        """The first empty space after `after` (wrapping), or None when all are filled."""
+        start = SPACES.index(after) + 1 if after in SPACES else 0
+        for i in range(len(SPACES)):
+            space = SPACES[(start + i) % len(SPACES)]
+            if space not in self.plan:
+                return space
+        return None
+
     def place(self, card: str, space: str) -> None:
         """Put card on space; a card already there goes back to the hand."""
         for s, c in list(self.plan.items()):
@@ -91,6 +186,8 @@ class PlanningScene(Scene):
                 del self.plan[s]
         self.plan[space] = card
         self.selected = None
+        if self.active == space or self.active in self.plan:
+            self.active = self.next_empty(space)
         self.changed()
 
     def clear(self, space: str) -> None:
@@ -100,6 +197,34 @@ class PlanningScene(Scene):
     def clear_all(self) -> None:
         self.plan.clear()
         self.selected = None
+        self.active = self.next_empty()
+        self.changed()
+
+    def fill_with_chests(self) -> None:
+        """The empty spaces get the war chests left in hand: smallest on actions, bid last."""
+        chests = sorted((c for c in self.hand() if cd.chest_value(c) is not None),
+                        key=lambda c: cd.chest_value(c) or 0)
+        empty = [s for s in SPACES if s not in self.plan and s != "bid"]
+        if "bid" not in self.plan:
+            empty.append("bid")
+        for space, card in zip(empty, chests, strict=False):
+            self.plan[space] = card
+        self.selected = None
+        self.active = self.next_empty()
+        self.changed()
+
+    def last_plan(self) -> dict[str, str]:
+        return dict(self.session.last_plans.get(self.seat, {}))
+
+    def repeat_last(self) -> None:
+        """Last season's cards on the same spaces, where the card is still in hand."""
+        hand = set(self.hand())
+        for space, card in self.last_plan().items():
+            if space not in self.plan and card in hand:
+                self.plan[space] = card
+                hand.discard(card)
+        self.selected = None
+        self.active = self.next_empty()
         self.changed()
 
     def changed(self) -> None:
@@ -110,25 +235,45 @@ class PlanningScene(Scene):
         self.selected = None if card == self.selected else card
         self.rebuild()
 
+    def activate(self, space: str) -> None:
+        self.active = space
+        self.rebuild()
+
+    def click_province(self, province: str | None) -> None:
+        """Map first: the province's card goes on the active space (or is picked up)."""
+        if province is None or province not in self.cards:
+            return
+        on = next((s for s, c in self.plan.items() if c == province), None)
+        if self.active is not None and on is None:
+            self.place(province, self.active)
+        elif on is not None and self.active is not None and self.active not in self.plan:
+            self.place(province, self.active)  # move it to the active space
+        else:
+            self.select(province)
+
     # ---------------------------------------------------------------- geometry
     def space_rect(self, space: str) -> pygame.Rect:
         i = SPACES.index(space)
-        row, col = divmod(i, 6)
-        return pygame.Rect(SPACE_X0 + col * (SPACE_W + SPACE_GAP),
-                           SPACE_Y0 + row * (SPACE_H + SPACE_GAP + 2), SPACE_W, SPACE_H)
+        col, row = divmod(i, 6)
+        return self.R(SPACE_X0 + col * (SPACE_W + 12), SPACE_Y0 + row * (SPACE_H + SPACE_GAP),
+                      SPACE_W, SPACE_H)
 
     def card_rect_in_space(self, space: str) -> pygame.Rect:
-        r = self.space_rect(space)
-        return pygame.Rect(r.x + (r.w - CARD_W) // 2, r.bottom - CARD_H - 6, CARD_W, CARD_H)
+        i = SPACES.index(space)
+        col, row = divmod(i, 6)
+        w, h = SPACE_CARD
+        x = SPACE_X0 + col * (SPACE_W + 12) + SPACE_W - w - 4
+        y = SPACE_Y0 + row * (SPACE_H + SPACE_GAP) + (SPACE_H - h) // 2
+        return self.R(x, y, w, h)
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
         out = []
-        x, y = SPACE_X0, HAND_Y0 + 36
+        x, y = HAND_X0, HAND_Y0 + 24
         for card in self.hand():
-            if x + CARD_W > 1560:
-                x, y = SPACE_X0, y + CARD_H + 12
-            out.append((card, pygame.Rect(x, y, CARD_W, CARD_H)))
-            x += CARD_W + 10
+            if x + CARD_W > MAP.right:
+                x, y = HAND_X0, y + CARD_H + 6
+            out.append((card, self.R(x, y, CARD_W, CARD_H)))
+            x += CARD_W + 7
         return out
 
     def space_at(self, pos) -> str | None:
@@ -144,18 +289,37 @@ class PlanningScene(Scene):
     # ---------------------------------------------------------------- widgets
     def rebuild(self) -> None:
         problem = self.problem()
+        chests_left = [c for c in self.hand() if cd.chest_value(c) is not None]
+        empty = len(SPACES) - len(self.plan)
+        last = self.last_plan()
         w = [
-            Button((1000, BOTTOM_Y, 160, 50), "Clear all", self.clear_all, key="clear-all",
-                   disabled=None if self.plan else "Nothing placed yet"),
-            Button((1180, BOTTOM_Y, 380, 50), "Done — commit my plan", self.ask_done, primary=True,
-                   key="done", disabled=problem, size=19),
+            Button(self.R(592, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
+                   key="fill-chests", size=self.Fk(15),
+                   tooltip="Fill the remaining spaces with your war chests in hand: smallest "
+                   "on the actions, the last one on the bid",
+                   disabled=None if chests_left and empty else "No empty space or no chest left"),
+            Button(self.R(796, BOTTOM_Y, 196, 44), "Same as last season", self.repeat_last,
+                   key="repeat-last", size=self.Fk(15),
+                   tooltip="Put last season's cards back on the same spaces where the card is "
+                   "still in your hand and the space is empty",
+                   disabled=None if last else "No earlier plan of yours in this session"),
+            Button(self.R(1020, BOTTOM_Y, 150, 44), "Clear all", self.clear_all, key="clear-all",
+                   disabled=None if self.plan else "Nothing placed yet", size=self.Fk(17)),
+            Button(self.R(1180, BOTTOM_Y, 412, 44), "Done — commit my plan", self.ask_done,
+                   primary=True, key="done", disabled=problem, size=self.Fk(19)),
         ]
         for space in self.plan:
             r = self.space_rect(space)
-            w.append(Button((r.right - 30, r.y + 4, 26, 26), "✕", lambda s=space: self.clear(s),
-                            key=f"clear-{space}", size=14, tooltip="Take the card back"))
+            cr = self.card_rect_in_space(space)
+            d = round(24 * self.k)
+            w.append(Button((cr.x - d - 4, r.y + round(4 * self.k), d, d), "✕",
+                            self._clearer(space), key=f"clear-{space}",
+                            size=self.Fk(13), tooltip="Take the card back"))
         self.ui.set_widgets(w)
         self._version += 1
+
+    def _clearer(self, space: str) -> Callable[[], None]:
+        return lambda: self.clear(space)
 
     def ask_done(self) -> None:
         if self.problem() is not None:
@@ -174,10 +338,17 @@ class PlanningScene(Scene):
             self.own_dialogs.append(self.app.push(ConfirmDialog(
                 self.app, "Plan refused", exc.rejection.reason, cancel_text=None)))
             return
+        self.session.last_plans[self.seat] = dict(self.plan)
         self.app.scenes.remove(self)
 
     # ---------------------------------------------------------------- input
     def handle(self, inp: Input) -> bool:
+        if inp.kind is Kind.MOTION:
+            hover = self.board.province_at(inp.pos)
+            self.pointer = inp.pos
+            if hover != self.hover:
+                self.hover = hover
+                self._version += 1
         if inp.kind is Kind.DRAG_START and inp.button == 1:
             card = self.hand_card_at(inp.pos)
             origin = None
@@ -195,6 +366,8 @@ class PlanningScene(Scene):
             card, origin = self.drag
             self.drag = self.drag_pos = None
             target = self.space_at(inp.pos)
+            if target is None and self.board.province_at(inp.pos) == card:
+                target = self.active  # a province card dropped on its own province
             if target is not None:
                 self.place(card, target)
             elif origin is not None:
@@ -215,18 +388,31 @@ class PlanningScene(Scene):
                 return True
             if space is not None and space in self.plan:
                 self.selected = self.plan[space]  # pick it up to move it elsewhere
+                self.active = space
                 self.rebuild()
+                return True
+            if space is not None:
+                self.activate(space)
+                return True
+            if inp.pos is not None and self.board.rect.collidepoint(inp.pos):
+                self.click_province(self.board.province_at(inp.pos))
             return True
         if inp.is_click(3):
             space = self.space_at(inp.pos)
             if space is not None:
                 self.clear(space)
             return True
-        if inp.is_action(Action.DIGIT) and self.selected is not None and inp.slot is not None:
-            self.place(self.selected, SPACES[inp.slot - 1])
+        if inp.is_action(Action.DIGIT) and inp.slot is not None:
+            if self.selected is not None:
+                self.place(self.selected, SPACES[inp.slot - 1])
+            else:
+                self.activate(SPACES[inp.slot - 1])
             return True
-        if inp.is_action(Action.LETTER) and inp.letter == "b" and self.selected is not None:
-            self.place(self.selected, "bid")
+        if inp.is_action(Action.LETTER) and inp.letter == "b":
+            if self.selected is not None:
+                self.place(self.selected, "bid")
+            else:
+                self.activate("bid")
             return True
         if inp.is_action(Action.CANCEL):
             if self.selected is not None:
@@ -240,6 +426,7 @@ class PlanningScene(Scene):
         return inp.kind in (Kind.CLICK, Kind.KEY)
 
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.ui.update(dt)
 
     # ---------------------------------------------------------------- drawing
@@ -255,10 +442,59 @@ class PlanningScene(Scene):
         key = (self._version, self.ui.visual_state(), self.drag is not None)
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
         if self.drag is not None and self.drag_pos is not None:
-            r = pygame.Rect(0, 0, CARD_W, CARD_H)
+            r = self.R(0, 0, CARD_W, CARD_H)
             r.center = self.drag_pos
             self.draw_card(surface, self.drag[0], r, selected=True)
-        self.ui.tooltip.draw(surface, self.app.theme)
+        if self.ui.tooltip.text():
+            self.ui.tooltip.draw(surface, self.app.theme)
+        elif self.hover is not None and self.pointer is not None and self.drag is None:
+            draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.pointer)
+
+    def province_tip(self, name: str) -> str:
+        """Who holds a province and where a Battle or Move from it can go (public facts)."""
+        view = self.view
+        st = view["provinces"][name]
+        p = self.data.provinces[name]
+        spaces = f"{p.slots} building space" + ("s" if p.slots != 1 else "")
+        lines = [f"{name} — {self._holder(st)} · tax {p.tax} · rice {p.rice} · {spaces}"]
+        if name in self.cards:
+            lines.append("Your province: click it to put its card on the active space.")
+        reach = sorted(self.session.game.neighbours(name))
+        lines.append("Neighbours (Battle/Move targets): "
+                     + ", ".join(f"{n} ({self._holder(view['provinces'][n])})" for n in reach))
+        return "\n".join(lines)
+
+    def _holder(self, st: dict) -> str:
+        if not st["owner"]:
+            return "neutral"
+        who = "you" if st["owner"] == self.seat else self.session.name(st["owner"])
+        n = st["armies"]
+        return f"{who}, {n} arm{'y' if n == 1 else 'ies'}"
+
+    def near(self) -> set[str]:
+        """The hovered province's neighbours: where a Battle or Move from it can go."""
+        return set(self.session.game.neighbours(self.hover)) if self.hover else set()
+
+    def overlays(self) -> dict[str, dict]:
+        """What the map shows: public state, your provinces as targets (cached by the map;
+        the hover outlines are drawn over it, so moving the pointer lays nothing out)."""
+        view = self.view
+        out: dict[str, dict] = {}
+        for name, st in view["provinces"].items():
+            ov: dict[str, Any] = {}
+            if st["owner"]:
+                ov["owner"] = st["owner"]
+                if st["armies"]:
+                    ov["armies"] = {st["owner"]: st["armies"]}
+            b = [BUILDING_KEYS[k] for k in ("castle", "temple", "theater") if st[k]]
+            if b:
+                ov["buildings"] = b
+            if st["revolts"]:
+                ov["revolts"] = st["revolts"]
+            if name in self.cards:
+                ov["highlight"] = "target"
+            out[name] = ov
+        return out
 
     def draw_hidden(self, surface: pygame.Surface) -> None:
         """Nothing of the plan: a plain opaque backdrop (the menu itself says why)."""
@@ -273,68 +509,143 @@ class PlanningScene(Scene):
         info = self.province_info[card]
         armies = self.view["provinces"][card]["armies"]
         cd.draw_province_card(surface, rect, fonts, card, self.region.get(card), info.tax,
-                              info.rice, info.slots, f"{armies} armies", selected=selected)
+                              info.rice, info.slots, f"{armies} arm{'y' if armies == 1 else 'ies'}",
+                              selected=selected)
 
     def _paint(self, surface: pygame.Surface) -> None:
         fonts = self.app.theme.fonts
         view = self.view
         me = view["players"][self.seat]
+        F, P = self.F, self.P  # noqa: N806
         surface.fill(th.PAPER)
-        pygame.draw.rect(surface, th.INK, (0, 0, 1600, 56))
-        th.draw_marker(surface, self.seat, (30, 28), 32)
+        pygame.draw.rect(surface, th.INK, (0, 0, surface.get_width(), self.P(0, HEADER_H)[1]))
+        th.draw_marker(surface, self.seat, P(30, 28), round(32 * self.k))
         season = view["season"].title()
         th.blit_text(surface, fonts, f"{me['name']} ({self.seat}) — secret plan, year "
-                     f"{view['year']} {season}", (56, 28), 22, th.PAPER_LIGHT, bold=True,
+                     f"{view['year']} {season}", P(56, 28), F(22), th.PAPER_LIGHT, bold=True,
                      anchor="midleft")
-        th.blit_text(surface, fonts, f"{me['chests']} war chests · rice {me['rice']} · "
-                     f"{len(me['provinces'])} provinces", (1570, 28), 18, th.GOLD,
+        chests = f"{me['chests']} war chest" + ("s" if me["chests"] != 1 else "")
+        provinces = len(me["provinces"])
+        th.blit_text(surface, fonts, f"{chests} · rice {me['rice']} · {provinces} province"
+                     + ("s" if provinces != 1 else ""), P(1570, 28), F(18), th.GOLD,
                      anchor="midright")
-        names = view["action_names"]
-        row = [f"{i + 1} {cd.SHORT_ACTION.get(a, a)}" for i, a in enumerate(view["action_row"])
-               if a != "hidden"]
-        info = ("Action row: " + " · ".join(row) + " · 6–10 face down   |   Events possible: "
-                + ", ".join(view["event_candidates"]))
-        th.blit_text(surface, fonts, fonts.fit(info, 15, 1520), (40, 66), 15, th.INK_SOFT)
-        th.blit_text(surface, fonts, "Your board — key 1–0 = action, B = bid (select a card first)",
-                     (40, 88), 15, th.INK, bold=True)
-        row_pos = {a: i + 1 for i, a in enumerate(view["action_row"]) if a != "hidden"}
-        for i, space in enumerate(SPACES):
-            r = self.space_rect(space)
-            filled = space in self.plan
-            cd.draw_frame(surface, r, fill=th.PAPER_LIGHT if filled else th.PAPER_DARK,
-                          border=th.GOLD if self.selected and not filled else th.INK_SOFT,
-                          width=2 if self.selected and not filled else 1)
-            keyname = "B" if space == "bid" else str((i + 1) % 10)
-            label = "Bid" if space == "bid" else names.get(space, space)
-            th.blit_text(surface, fonts, f"{keyname} · {label}", (r.x + 10, r.y + 8), 16, th.INK,
-                         bold=True)
-            if space == "bid":
-                sub = "chest value = turn-order bid"
-            else:
-                pos = row_pos.get(space)
-                sub = f"cost {self.costs.get(space, 0)} · " + (f"row position {pos}" if pos
-                                                               else "position unknown")
-            th.blit_text(surface, fonts, sub, (r.x + 10, r.y + 28), 13, th.INK_SOFT)
-            if filled:
-                self.draw_card(surface, self.plan[space], self.card_rect_in_space(space))
-            else:
-                pygame.draw.rect(surface, th.INK_FAINT, self.card_rect_in_space(space), 1,
-                                 border_radius=5)
-        th.blit_text(surface, fonts, f"Your hand ({len(self.hand())} cards) — click a card, then "
-                     "a space; or drag it; right-click a space to clear it", (40, HAND_Y0 + 8), 16,
-                     th.INK, bold=True)
+        self.board.draw(surface, self.overlays(), self.hover)
+        self.board.outline(surface, self.near())
+        pygame.draw.rect(surface, th.INK_SOFT, self.board.rect, 1)
+        self._draw_spaces(surface, view, fonts)
+        self._draw_info(surface, view, fonts)
+        n = len(self.hand())
+        th.blit_text(surface, fonts, fonts.fit(
+            f"Your hand ({n} card{'s' if n != 1 else ''}) — click a card, then a space; drag "
+            "it; or click your province on the map", F(15), self.R(MAP).w, True),
+            P(HAND_X0 + 4, HAND_Y0 + 2), F(15), th.INK, bold=True)
         for card, r in self.hand_rects():
             self.draw_card(surface, card, r, selected=card == self.selected)
-        pygame.draw.line(surface, th.INK_SOFT, (40, BOTTOM_Y - 14), (1560, BOTTOM_Y - 14), 1)
+        pygame.draw.line(surface, th.INK_SOFT, P(8, BOTTOM_Y - 8), P(1592, BOTTOM_Y - 8), 1)
         cost = self.cost()
-        th.blit_text(surface, fonts, f"Planned cost: {cost} war chests of your {me['chests']}"
-                     f" ({len(self.plan)} of {self.needed()} cards placed)", (40, BOTTOM_Y + 2),
-                     18, th.INK if cost <= me["chests"] else th.VERMILION, bold=True)
+        th.blit_text(surface, fonts, f"Cost {cost} of your {me['chests']} · "
+                     f"{len(self.plan)} of {self.needed()} placed", P(12, BOTTOM_Y), F(17),
+                     th.INK if cost <= me["chests"] else th.VERMILION, bold=True)
         problem = self.problem()
         text = problem or "Plan complete: press Done to commit it."
         if cost > me["chests"] and not problem:
             text = "More than you have: actions you cannot pay for will be skipped."
-        for j, line in enumerate(wrap_text(fonts, text, 15, 900)[:2]):
-            th.blit_text(surface, fonts, line, (40, BOTTOM_Y + 28 + j * 19), 15,
-                         th.VERMILION if problem else th.INK_SOFT)
+        width = round(570 * self.k)
+        th.blit_text(surface, fonts, fonts.fit(text, F(14), width), P(12, BOTTOM_Y + 24), F(14),
+                     th.VERMILION if problem else th.INK_SOFT)
         self.ui.draw_widgets(surface, self.app.theme)
+
+    def _draw_spaces(self, surface, view, fonts) -> None:
+        F, P = self.Fk, self.P  # noqa: N806
+        names = view["action_names"]
+        row_pos = {a: i + 1 for i, a in enumerate(view["action_row"]) if a != "hidden"}
+        active_note = (f"active space: {'Bid' if self.active == 'bid' else names.get(self.active)}"
+                       if self.active else "every space is filled")
+        th.blit_text(surface, fonts, fonts.fit(f"Your board — keys 1–0 and B · {active_note}",
+                                               F(15), round(572 * self.k), True),
+                     P(SPACE_X0, SPACE_Y0 - 24), F(15), th.INK, bold=True)
+        label_w = round(LABEL_W * self.k)
+        for i, space in enumerate(SPACES):
+            r = self.space_rect(space)
+            filled = space in self.plan
+            active = space == self.active
+            border = th.VERMILION if active else th.GOLD if self.selected and not filled \
+                else th.INK_SOFT
+            cd.draw_frame(surface, r, fill=th.PAPER_LIGHT if filled else th.PAPER_DARK,
+                          border=border, width=3 if active else 2 if self.selected else 1)
+            keyname = "B" if space == "bid" else str((i + 1) % 10)
+            label = "Bid" if space == "bid" else cd.SHORT_ACTION.get(space, names.get(space, space))
+            pad = round(8 * self.k)
+            th.blit_text(surface, fonts, fonts.fit(f"{keyname} · {label}", F(15), label_w, True),
+                         (r.x + pad, r.y + round(6 * self.k)), F(15), th.INK, bold=True)
+            if space == "bid":
+                sub = "chest value = bid"
+            else:
+                pos = row_pos.get(space)
+                sub = f"cost {self.costs.get(space, 0)} · " + (f"row {pos}" if pos else "row ?")
+            th.blit_text(surface, fonts, fonts.fit(sub, F(13), label_w + round(30 * self.k)),
+                         (r.x + pad, r.y + round(30 * self.k)), F(13), th.INK_SOFT)
+            cr = self.card_rect_in_space(space)
+            if filled:
+                self.draw_card(surface, self.plan[space], cr)
+            else:
+                pygame.draw.rect(surface, th.INK_FAINT, cr, 1, border_radius=5)
+                if active:
+                    th.blit_text(surface, fonts, fonts.fit("click a province", F(13), cr.w - 4,
+                                                           True),
+                                 cr.center, F(13), th.VERMILION, bold=True, anchor="center")
+
+    def _draw_info(self, surface, view, fonts) -> None:
+        """The public facts a plan depends on: action row, events, the other players."""
+        F, P = self.F, self.P  # noqa: N806
+        x0, w = SPACE_X0, 1592 - SPACE_X0
+        width = round(w * self.k)
+        x, y = P(x0, INFO_Y)
+        bottom = P(0, BOTTOM_Y - 12)[1]
+        short = cd.SHORT_ACTION
+        row = [f"{i + 1} {short.get(a, a)}" for i, a in enumerate(view["action_row"])
+               if a != "hidden"]
+        hidden = sum(1 for a in view["action_row"] if a == "hidden")
+        text = "Action row: " + " · ".join(row) + (f" · {len(row) + 1}–{len(row) + hidden} face "
+                                                   "down" if hidden else "")
+        step = round(F(14) * 1.3)
+        for line in wrap_text(fonts, text, F(14), width):
+            th.blit_text(surface, fonts, line, (x, y), F(14), th.INK)
+            y += step
+        y += 4
+        th.blit_text(surface, fonts, "Players", (x, y), F(14), th.INK, bold=True)
+        y += step
+        for colour in view["seats"]:
+            if y + step > bottom:
+                break
+            p = view["players"][colour]
+            armies = sum(st["armies"] for st in view["provinces"].values()
+                         if st["owner"] == colour)
+            th.draw_marker(surface, colour, (x + round(8 * self.k), y + F(14) // 2 + 1),
+                           round(14 * self.k))
+            n = len(p["provinces"])
+            you = " (you)" if colour == self.seat else ""
+            name_w = round(150 * self.k)
+            th.blit_text(surface, fonts, fonts.fit(p["name"] + you, F(14), name_w, True),
+                         (x + round(20 * self.k), y), F(14), th.INK, bold=True)
+            th.blit_text(surface, fonts, fonts.fit(
+                f"{n} province{'s' if n != 1 else ''} · {armies} arm{'y' if armies == 1 else 'ies'}"
+                f" · {p['chests']} chests · {p['vp']} VP", F(14), width - name_w - F(26)),
+                (x + F(26) + name_w, y), F(14), th.INK_SOFT)
+            y += round(F(14) * 1.35)
+        y += 4
+        th.blit_text(surface, fonts, "Events possible this season", (x, y), F(14), th.INK,
+                     bold=True)
+        y += step
+        small = round(F(13) * 1.25)
+        lines = [(j, line) for key in dict.fromkeys(view["event_candidates"])
+                 for j, line in enumerate(wrap_text(fonts, event_text(self.data, key), F(13),
+                                                    width - 12))]
+        room = max(0, (bottom - y) // small)
+        if len(lines) > room and room:  # no room for all: the last line says so
+            lines = lines[:room]
+            j, last = lines[-1]
+            lines[-1] = (j, fonts.fit(last + " …", F(13), width - 12))
+        for j, line in lines:
+            th.blit_text(surface, fonts, line, (x + (0 if j == 0 else 12), y), F(13), th.INK_SOFT)
+            y += small

@@ -1,0 +1,100 @@
+"""Screenshots of the game table in a crowded mid-game position (never imported by the game).
+
+Plays a seeded game with heuristic players headless until the wanted phase of year 2, hands
+every seat to humans so the table shows the pending decision, and photographs the window:
+
+    python tools/table_shots.py OUT_DIR [--sizes 1280x720,1920x1080]
+
+One picture per (side, players, size, phase): sun 3-player and moon 5-player, the table in the
+draft (year 1) and during the actions (a battle target to choose), and the secret-planning
+screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from shogun_desktop.ai.heuristic import HeuristicPlayer  # noqa: E402
+from shogun_desktop.rules.engine import Game, GameConfig  # noqa: E402
+from shogun_desktop.ui.theme import PLAYER_ORDER  # noqa: E402
+
+NAMES = ["Oda", "Takeda", "Uesugi", "Mori", "Date"]
+
+
+def advance(game: Game, until: str, year: int, seed: int) -> None:
+    """Play computer choices until year `year` has a pending decision of kind `until`."""
+    ai = HeuristicPlayer(seed)
+    for _ in range(20000):
+        d = game.pending()
+        if d is None:
+            return
+        if game.state.year >= year and d.kind == until:
+            return
+        game.apply(ai.choose(game))
+    raise RuntimeError("position not reached")
+
+
+def mid_game(players: int, side: str, seed: int, until: str, year: int = 2) -> Game:
+    colours = list(PLAYER_ORDER[:players])
+    game = Game.new(GameConfig(colours, board=side, start="draft", seed=seed,
+                               names=dict(zip(colours, NAMES, strict=False))))
+    advance(game, until, year, seed)
+    return game
+
+
+def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5) -> list[Path]:
+    import pygame
+
+    from shogun_desktop.ui.app import App
+    from shogun_desktop.ui.scenes.game import GameScene
+    from shogun_desktop.ui.scenes.planning import PlanningScene
+    from shogun_desktop.ui.session import GameSession
+
+    written = []
+    for side, players in (("sun", 3), ("moon", 5)):
+        for until, year in (("draft-take", 1), ("battle", 2), ("plan", 2)):
+            game = mid_game(players, side, seed, until, year)
+            for size in sizes:
+                app = App(size, show_new_game=False)
+                try:
+                    session = GameSession(game, tempfile.mkdtemp(), autosave=False)
+                    scene = GameScene(app, session, computer_delay=1e9, animate=False)
+                    scene.start_planning = lambda colour: None  # stay on the table
+                    app.push(scene)
+                    if until == "plan":
+                        app.push(PlanningScene(app, session, game.pending().player))
+                    app.running = True
+                    for _ in range(3):
+                        app.frame(1 / 60)
+                    name = {"battle": "table", "plan": "planning"}.get(until, "draft")
+                    path = out / f"{name}_{side}{players}_{size[0]}x{size[1]}.png"
+                    app.screenshot(path)
+                    written.append(path)
+                finally:
+                    app.close()
+    pygame.quit()
+    return written
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--sizes", default="1280x720,1920x1080")
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
+    for p in shoot(args.out, sizes, args.seed):  # type: ignore[arg-type]
+        print(p)
+
+
+if __name__ == "__main__":
+    main()
