@@ -721,7 +721,9 @@ class Game:
         base = self.data.action(action).armies
         if self.event == "recruit-reduced":
             base = {"recruit-5": 3, "recruit-3": 2}.get(action, base)
-        if action == "recruit-5" and self.state.players[colour].special == "recruit-bonus":
+        # a "may" bonus never blocks its action (rules §7): used only when the supply has it
+        if (action == "recruit-5" and self.state.players[colour].special == "recruit-bonus"
+                and self.state.supply[colour] >= base + 1):
             base += 1
         return base
 
