@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from shogun_desktop.ai.random_player import RandomPlayer, play_out
+from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import DropRecord, Game, GameConfig
 from shogun_desktop.rules.tower import HeldCube, ProbabilisticTower
 from shogun_desktop.tower import PhysicalTower
@@ -28,8 +29,9 @@ FRAME = 1 / 60
 HELD = tuple(HeldCube(i, c) for i, c in enumerate(
     ["red", "blue", "yellow", "green", "red", "purple"], start=1))
 BIG_DROP = {"red": 26, "blue": 24, "green": 10}
-SUMMARY = ("Red attacks Omi from Kaga with 24 armies against Blue's 22 (+1 attack bonus, +1 "
-           "defence bonus) — out: blue 20, farmers 9, red 23 — Red takes Omi with 3 armies")
+EVENT = ev.BattleResolved("red", "Kaga", "Omi", 24, "blue", 22,
+                          {"attack-bonus": 1, "defence-bonus": 1}, dict(BIG_DROP),
+                          {"blue": 20, "green": 9, "red": 23}, "taken", 3)
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +43,7 @@ def tower() -> PhysicalTower:
 def big_record(tower) -> DropRecord:
     """A 60-cube battle into a tower holding six cubes from earlier drops."""
     result = tower.drop(HELD, BIG_DROP, random.Random(3))
-    return DropRecord("battle", dict(BIG_DROP), result, "Omi", SUMMARY, "red", "blue")
+    return DropRecord("battle", dict(BIG_DROP), result, "Omi", "red", "blue", EVENT)
 
 
 @pytest.fixture(scope="module")
@@ -284,9 +286,9 @@ def test_draw_never_changes_state(app, big_record):
 
 def test_a_tower_without_frames_shows_the_result(app):
     result = ProbabilisticTower().drop(HELD, {"red": 3, "green": 2}, random.Random(1))
-    record = DropRecord("revolt", {"red": 3, "green": 2}, result, "Kii",
-                        "Revolt in Red's Kii: 3 armies against 2 farmers — out: farmers 2, "
-                        "red 3 — suppressed; 1 army stay", "green", "red")
+    record = DropRecord("revolt", {"red": 3, "green": 2}, result, "Kii", "green", "red",
+                        ev.RevoltResolved("red", "Kii", 3, 2, 0, {"red": 3, "green": 2},
+                                          {"green": 2, "red": 3}, True, 1, False))
     ov = BattleOverlay(app, record)
     app.push(ov)
     assert ov.finished and ov.replay is None
@@ -307,9 +309,11 @@ def test_titles_and_where_survivors_go(game_drops):
     assert "back to its supply" in survivors_text(setup)
     seen = set()
     for d in game_drops[1:]:
-        verdict = verdict_of(d.summary)
+        assert isinstance(d.event, ev.BattleResolved | ev.RevoltResolved)
+        assert d.event.province == d.province
+        verdict = verdict_of(d)
         text = survivors_text(d)
-        assert text and text != verdict, d.summary  # every engine verdict is understood
+        assert text and verdict and text != verdict, d.event  # every outcome is told
         assert title_of(d) == (f"Revolt in {d.province}" if d.kind == "revolt"
                                else f"Battle for {d.province}")
         if " takes " in verdict:
@@ -323,9 +327,11 @@ def test_titles_and_where_survivors_go(game_drops):
             assert "back to supply" in text
             seen.add("neutral")
     assert seen == {"takes", "suppressed", "neutral"}
-    rec = DropRecord("battle", {}, setup.result, "Mino", "x — Blue holds Mino with 2 armies",
-                     "red", "blue")
+    held = ev.BattleResolved("red", "Owari", "Mino", 3, "blue", 2, {}, {"red": 3, "blue": 2},
+                             {"red": 1, "blue": 2}, "held", 2)
+    rec = DropRecord("battle", {}, setup.result, "Mino", "red", "blue", held)
     assert survivors_text(rec).startswith("2 armies of Blue stay in Mino")
+    assert verdict_of(rec) == "Blue holds Mino with 2 armies"
 
 
 def test_setup_load_lists_every_colour(app, game_drops):

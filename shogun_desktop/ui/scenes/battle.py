@@ -2,7 +2,8 @@
 
 The engine has already resolved the drop when this overlay opens; the overlay only replays
 ``record.result.extra["frames"]`` (the poses the physics computed, 60 frames per simulated
-second at 1x) and reads ``record.result.out`` and ``record.summary``. It never touches the
+second at 1x) and reads ``record.result.out`` and the outcome event ``record.event`` (in the
+presenter's words). It never touches the
 game: Continue pops it and the scene below carries on.
 
 Keys: Space / Enter / Escape skip to the result (then continue), - and + (or Left / Right)
@@ -11,12 +12,13 @@ change the speed, X toggles x-ray (shows the cubes held inside from earlier drop
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.presenter import Presenter
+from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import DropRecord
 from shogun_desktop.tower.geometry import TowerGeometry, load_geometry
 from shogun_desktop.ui import theme as th
@@ -65,33 +67,22 @@ def title_of(record: DropRecord) -> str:
     return "Tower load"
 
 
-def verdict_of(summary: str) -> str:
-    """The last clause of the outcome line ("Red takes Omi with 2 armies")."""
-    return summary.rsplit(" — ", 1)[-1].strip() if summary else ""
+def verdict_of(record: DropRecord, words: Presenter | None = None) -> str:
+    """The outcome of the drop in one clause ("Red takes Omi with 2 armies"), from its event."""
+    event = record.event
+    if not isinstance(event, ev.BattleResolved | ev.RevoltResolved):
+        return ""
+    return (words or Presenter({})).verdict(event)
 
 
-def survivors_text(record: DropRecord) -> str:
-    """Where the cubes in the tray go, in words, derived from the outcome line."""
-    verdict = verdict_of(record.summary)
-    prov = record.province or "the province"
-    others = " Other players' cubes stay in the tray for the next battle."
-    if record.kind == "setup" or not verdict:
-        return ("Every cube that came out goes back to its supply; the rest stays inside the "
-                "tower.")
-    m = re.search(r"^(?P<who>.+?) takes (?P<prov>.+) with (?P<n>\d+ arm(?:y|ies))$", verdict)
-    if m:
-        return (f"{m['n']} of {m['who']} move into {m['prov']}; the other cubes of the "
-                f"battle go back to supply.{others}")
-    m = re.search(r"^(?P<who>.+?) holds (?P<prov>.+) with (?P<n>\d+ arm(?:y|ies))$", verdict)
-    if m:
-        return (f"{m['n']} of {m['who']} stay in {m['prov']}; the other cubes of the battle "
-                f"go back to supply.{others}")
-    m = re.search(r"suppressed; (?P<n>\d+ arm(?:y|ies)) stay", verdict)
-    if m:
-        return f"{m['n']} stay in {prov}; the farmers and the rest go back to supply.{others}"
-    if "becomes neutral" in verdict or "stays neutral" in verdict:
-        return f"All cubes of the battle go back to supply; {prov} is neutral.{others}"
-    return verdict
+def summary_of(record: DropRecord, words: Presenter | None = None) -> str:
+    """The drop's full log line (who attacked whom, what came out, the outcome)."""
+    return (words or Presenter({})).line(record.event) if record.event is not None else ""
+
+
+def survivors_text(record: DropRecord, words: Presenter | None = None) -> str:
+    """Where the cubes in the tray go, in words, from the drop's outcome event."""
+    return (words or Presenter({})).survivors(record.event, record.province)
 
 
 class BattleOverlay(Scene):
@@ -116,6 +107,7 @@ class BattleOverlay(Scene):
         super().__init__(app)
         self.record = record
         self.names = dict(colours or {})
+        self.words = Presenter(self.names)
         self.on_close = on_close
         self.geometry = geometry if geometry is not None else _default_geometry()
         cw, ch = app.logical_size
@@ -389,7 +381,7 @@ class BattleOverlay(Scene):
         th.blit_text(surface, fonts, f"Held inside now: {held_after}", (x + 40, y), 16,
                      th.INK_SOFT)
         y += 40
-        verdict = verdict_of(self.record.summary)
+        verdict = verdict_of(self.record, self.words)
         if verdict:
             th.blit_text(surface, fonts, "Outcome", (x, y), 20, th.INK, bold=True)
             y += 30
@@ -397,10 +389,10 @@ class BattleOverlay(Scene):
                 th.blit_text(surface, fonts, line, (x, y), 19, th.VERMILION_DARK, bold=True)
                 y += 27
             y += 8
-        for line in self._lines(survivors_text(self.record), 17):
+        for line in self._lines(survivors_text(self.record, self.words), 17):
             th.blit_text(surface, fonts, line, (x, y), 17, th.INK)
             y += 24
-        for text in (self.record.summary, self.record.result.note and
+        for text in (summary_of(self.record, self.words), self.record.result.note and
                      f"Tower: {self.record.result.note}"):
             if text:
                 y += 8

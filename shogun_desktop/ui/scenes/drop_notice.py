@@ -1,6 +1,6 @@
 """A short notice of one tower drop: used when the battle animation is not available.
 
-Shows who fought where and the outcome line the engine logged (``record.summary``), with the
+Shows who fought where and the outcome (the drop's event in the presenter's words), with the
 cubes that came out. It closes itself after a few seconds, or on Skip / Enter / Esc / click.
 """
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.presenter import Presenter
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
@@ -59,7 +60,8 @@ class DropNotice(Scene):
         self.ui.draw(surface, self.app.theme)
         fonts = self.app.theme.fonts
         x, y = self.box.x + 24, self.box.y + 66
-        for line in wrap_text(fonts, self.record.summary or "The tower decided.", 18,
+        summary = Presenter(self.colours).line(self.record.event) if self.record.event else ""
+        for line in wrap_text(fonts, summary or "The tower decided.", 18,
                               self.box.w - 48)[:6]:
             th.blit_text(surface, fonts, line, (x, y), 18, th.INK)
             y += 26

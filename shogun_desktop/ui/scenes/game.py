@@ -9,13 +9,14 @@ overlays queued after the decision that caused them, shown one at a time.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
+from shogun_desktop.rules.events import Event
 from shogun_desktop.rules.state import Move
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data
@@ -51,10 +52,6 @@ PLAYERS_Y, PLAYER_ROW = 404, 52
 TRAY_Y = 676
 LOG = pygame.Rect(RX, 702, RW, 192)
 BUILDING_KEYS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
-SEASON_NAMES = {"spring": "Spring", "summer": "Summer", "autumn": "Autumn", "winter": "Winter"}
-PHASE_NAMES = {"draft": "Draft", "planning": "Secret planning", "picks": "Bids and specials",
-               "actions": "Actions", "winter": "Winter", "over": "Game over", "setup": "Setup"}
-SCORE_RE = re.compile(r"^(.*) scores (\d+) VP \((.*)\): (\d+) in all$")
 FLASH_SECONDS = 4.0
 
 
@@ -136,8 +133,8 @@ class GameScene(Scene):
         self.timer = 0.0
         self.end_shown = False
         self._seen_version = -1
-        self._log_seen = len(session.view(None)["log"])
-        self._winter_lines: list[str] | None = None
+        self._events_seen = len(session.view(None)["events"])
+        self._winter_events: list[Event] | None = None
         self._ui_version = 0
         self.rebuild()
 
@@ -157,7 +154,7 @@ class GameScene(Scene):
         try:
             self.session.apply(choice)
         except IllegalChoiceError as exc:
-            self.show_flash(exc.rejection.reason)
+            self.show_flash(self.session.presenter.rejection(exc.rejection))
             return
         self.target = None
         self.sync()
@@ -166,20 +163,20 @@ class GameScene(Scene):
         self.flash = (text, FLASH_SECONDS)
 
     def sync(self) -> None:
-        """After a decision: new log lines, drops, winter summary; rebuild the widgets."""
+        """After a decision: new events, drops, winter summary; rebuild the widgets."""
         s = self.session
         if self._seen_version == s.version:
             return
         self._seen_version = s.version
-        log = self.view["log"]
-        new_lines = log[self._log_seen:]
-        self._log_seen = len(log)
-        for line in new_lines:
-            if " skips " in line or " is void" in line:
-                self.show_flash(line)
+        events = self.view["events"]
+        new_events = events[self._events_seen:]
+        self._events_seen = len(events)
+        for event in new_events:
+            if isinstance(event, ev.ActionSkipped | ev.CardVoided):
+                self.show_flash(s.presenter.line(event))
         for record in s.new_drops():
             self.queue.append(lambda record=record: self.drop_scene(record))
-        self._collect_winter(new_lines)
+        self._collect_winter(new_events)
         if s.save_error:
             msg, s.save_error = s.save_error, None
             self.queue.append(lambda: _notice(self.app, "Autosave failed", msg))
@@ -194,18 +191,19 @@ class GameScene(Scene):
             return True
         return False
 
-    def _collect_winter(self, lines: list[str]) -> None:
-        for line in lines:
-            if line.startswith("Winter of year"):
-                self._winter_lines = []
-            if self._winter_lines is not None:
-                self._winter_lines.append(line)
-        if self._winter_lines and any(SCORE_RE.match(x) for x in self._winter_lines):
-            lines_now = self._winter_lines
-            self._winter_lines = None
+    def _collect_winter(self, events: list[Event]) -> None:
+        """A winter's events, from its rice loss to its scoring, make one summary overlay."""
+        for event in events:
+            if isinstance(event, ev.WinterRiceLoss):
+                self._winter_events = []
+            if self._winter_events is not None:
+                self._winter_events.append(event)
+        if self._winter_events and any(isinstance(e, ev.Scored) for e in self._winter_events):
+            winter = self._winter_events
+            self._winter_events = None
             from shogun_desktop.ui.scenes.winter import WinterScene
 
-            self.queue.append(lambda: WinterScene(self.app, self.session, lines_now))
+            self.queue.append(lambda: WinterScene(self.app, self.session, winter))
 
     def drop_scene(self, record: DropRecord) -> Scene:
         colours = {c: self.session.name(c) for c in self.session.seats}
@@ -251,7 +249,7 @@ class GameScene(Scene):
             elif kind == "pick-special":
                 for o in opts:
                     pos = view["special_layout"].index(o) + 1
-                    w.append(Button((x, y, 180, 56), f"{pos}. {cd.SPECIAL_NAMES.get(o, o)}",
+                    w.append(Button((x, y, 180, 56), f"{pos}. {cd.special_name(o)}",
                                     lambda o=o: self.choose(o), key=f"opt-{o}",
                                     tooltip=f"Turn position {pos}: {self.data.specials[o]} "
                                     f"(key {pos})"))
@@ -293,7 +291,8 @@ class GameScene(Scene):
                                     key=f"order-{i}", size=16, tooltip=f"Key {i + 1}"))
                     x += bw + 10
         w.extend(self._plan_cards(view))
-        lines = [(line, _log_colour(line)) for line in view["log"]]
+        words = self.session.presenter
+        lines = [(words.line(e), _log_colour(e)) for e in view["events"]]
         w.append(ScrollableLog(LOG, lines, size=14, title="Game log", key="log"))
         self.ui.set_widgets(w)
         self._ui_version += 1
@@ -529,8 +528,9 @@ class GameScene(Scene):
 
     def _draw_banner(self, surface, view, fonts) -> None:
         pygame.draw.rect(surface, th.INK, BANNER)
-        season = SEASON_NAMES.get(view["season"], view["season"])
-        phase = PHASE_NAMES.get(view["phase"], view["phase"])
+        words = self.session.presenter
+        season = words.season(view["season"])
+        phase = words.phase(view["phase"])
         if view["phase"] == "actions":
             phase += f" ({min(view['actions_done'] + 1, 10)} of 10)"
         th.blit_text(surface, fonts, f"Year {view['year']} · {season} · {phase}",
@@ -603,7 +603,7 @@ class GameScene(Scene):
             r = pygame.Rect(round(RX + i * (cw + gap)), SPECIALS_Y, cw, ch)
             cd.draw_frame(surface, r, fill=th.mix(th.PAPER_LIGHT, th.SEA, 0.25))
             th.blit_text(surface, fonts, str(i + 1), (r.x + 6, r.y + 4), 14, th.INK_SOFT, bold=True)
-            th.blit_text(surface, fonts, fonts.fit(cd.SPECIAL_NAMES.get(sp, sp), 14, cw - 10, True),
+            th.blit_text(surface, fonts, fonts.fit(cd.special_name(sp), 14, cw - 10, True),
                          (r.centerx, r.bottom - 6), 14, th.INK, bold=True, anchor="midbottom")
             if sp in holders:
                 th.draw_marker(surface, holders[sp], (r.right - 16, r.y + 16), 24)
@@ -700,7 +700,7 @@ class GameScene(Scene):
             th.blit_text(surface, fonts, fonts.fit(name, 15, 150, True), (RX + 30, y + 5), 15,
                          th.INK, bold=True)
             pos = f"#{order.index(colour) + 1} " if view["turn_order"] else ""
-            sp = cd.SPECIAL_NAMES.get(p["special"], "") if p["special"] else ""
+            sp = cd.special_name(p["special"]) if p["special"] else ""
             th.blit_text(surface, fonts, fonts.fit(pos + (sp or colour), 13, 150),
                          (RX + 30, y + 27), 13, th.INK_SOFT)
             for text, (_, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
@@ -724,12 +724,14 @@ class GameScene(Scene):
                      (RX + RW, TRAY_Y + 10), 13, th.INK_SOFT, anchor="midright")
 
 
-def _log_colour(line: str) -> th.RGB:
-    if " skips " in line or " is void" in line:
+def _log_colour(event: Event) -> th.RGB:
+    """The log colour of an event, by its type: skips red, fights brown, milestones dark."""
+    if isinstance(event, ev.ActionSkipped | ev.CardVoided):
         return th.VERMILION_DARK
-    if " attacks " in line or "revolt" in line.lower():
+    if isinstance(event, ev.BattleResolved | ev.RevoltResolved | ev.ProvisionsShort):
         return (120, 60, 20)
-    if " scores " in line or line.startswith(("Year ", "Winter", "The game", "Winner")):
+    if isinstance(event, ev.Scored | ev.RoundStarted | ev.WinterRiceLoss | ev.GameOver
+                  | ev.YearReset):
         return th.INK
     return th.INK_SOFT
 
@@ -740,4 +742,4 @@ def _notice(app: App, title: str, message: str) -> Scene:
     return ConfirmDialog(app, title, message, cancel_text=None)
 
 
-__all__ = ["GameScene", "SCORE_RE"]
+__all__ = ["GameScene"]

@@ -69,7 +69,7 @@ class PlanningScene(Scene):
 
     def problem(self) -> str | None:
         rejection = self.session.check(dict(self.plan))
-        return rejection.reason if rejection else None
+        return self.session.presenter.rejection(rejection) if rejection else None
 
     def cost(self) -> int:
         total = 0
@@ -168,7 +168,7 @@ class PlanningScene(Scene):
         try:
             self.session.apply(dict(self.plan))
         except IllegalChoiceError as exc:  # cannot happen after check; shown if it does
-            self.app.push(ConfirmDialog(self.app, "Plan refused", exc.rejection.reason,
+            self.app.push(ConfirmDialog(self.app, "Plan refused", self.session.presenter.rejection(exc.rejection),
                                         cancel_text=None))
             return
         self.app.scenes.remove(self)
@@ -274,7 +274,7 @@ class PlanningScene(Scene):
                      f"{len(me['provinces'])} provinces", (1570, 28), 18, th.GOLD,
                      anchor="midright")
         names = view["action_names"]
-        row = [f"{i + 1} {cd.SHORT_ACTION.get(a, a)}" for i, a in enumerate(view["action_row"])
+        row = [f"{i + 1} {cd.short_action(a)}" for i, a in enumerate(view["action_row"])
                if a != "hidden"]
         info = ("Action row: " + " · ".join(row) + " · 6–10 face down   |   Events possible: "
                 + ", ".join(view["event_candidates"]))
