@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         games = [{k: r[k] for k in ("seed", "winners", "vp", "battles", "seconds")} for r in results]
         print(json.dumps({"games": games, "summary": summary}))
     else:
-        games = "game" if summary["finished"] == 1 else "games"
-        print(f"{summary['finished']} {games} finished; median {summary['seconds_median']:.3f} s per "
+        noun = "game" if summary["finished"] == 1 else "games"
+        print(f"{summary['finished']} {noun} finished; median {summary['seconds_median']:.3f} s per "
               f"game; {violations} invariant violations; tower: {summary['tower']}")
     return 1 if violations else 0

@@ -467,7 +467,8 @@ def _read_rules(path: Path, provinces: dict[str, Province],
     start: dict[int, StartTable] = {}
     for n in (3, 4, 5):
         key = f"start.{n}"
-        s = r.get(start_raw, n, "start", dict) if n in start_raw else r.get(start_raw, str(n), "start", dict)
+        s = start_raw[n] if n in start_raw else r.get(start_raw, str(n), "start", dict)
+        r.check_type(s, key, dict)
         groups = r.get(s, "groups", key, list)
         for j, g in enumerate(groups):
             r.check_type(g, f"{key}.groups[{j}]", int)

@@ -73,12 +73,14 @@ class BoardView:
         kanji: Mapping[str, str] | None = None,
     ) -> None:
         self.fonts = fonts
-        self.map_size = tuple(float(v) for v in _field(map_data, "size"))
+        w, h = (float(v) for v in _field(map_data, "size"))
+        self.map_size = (w, h)
         self.polygons: dict[str, list[Point]] = {}
         self.labels: dict[str, Point] = {}
         for name, shape in _field(map_data, "provinces").items():
             self.polygons[name] = [(float(x), float(y)) for x, y in _field(shape, "polygon")]
-            self.labels[name] = tuple(float(v) for v in _field(shape, "label"))
+            lx, ly = (float(v) for v in _field(shape, "label"))
+            self.labels[name] = (lx, ly)
         self.landmasses = [[(float(x), float(y)) for x, y in poly]
                            for poly in _field(map_data, "landmasses")]
         self.sea_routes = [[(float(x), float(y)) for x, y in _field(r, "points")]
@@ -234,8 +236,8 @@ class BoardView:
                 if width > 2:  # round joints so thick borders have no notches
                     pygame.draw.circle(surf, th.INK, pa, width // 2)
         route_w = max(1, round(3 * s))
-        for pts in self.sea_routes:
-            lp = [local(p) for p in pts]
+        for route in self.sea_routes:
+            lp = [local(p) for p in route]
             for a, b in zip(lp, lp[1:], strict=False):
                 dashed_line(surf, th.INK, a, b, route_w, dash=max(4, 16 * s), gap=max(3, 11 * s))
             for p in (lp[0], lp[-1]):

@@ -224,7 +224,7 @@ class BattleOverlay(Scene):
         if not self.finished:
             widgets.append(Choice((x, bottom - 44 - 130, 360, 40),
                                   [Option(s, _speed_label(s)) for s in SPEEDS], self.speed,
-                                  lambda v: self.set_speed(float(v)), key="speed",
+                                  lambda v: self.set_speed(float(v) if isinstance(v, int | float) else 1.0), key="speed",
                                   tooltip="Replay speed (- and + keys)"))
             widgets.append(Button((x + w - 200, bottom - 44, 200, 44), "Skip", self.skip,
                                   primary=True, key="skip",

@@ -10,6 +10,7 @@ overlays queued after the decision that caused them, shown one at a time.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -159,6 +160,10 @@ class GameScene(Scene):
         self.target = None
         self.sync()
 
+    def _choose_armies(self, n: int) -> None:
+        if self.target is not None:
+            self.choose(Move(self.target, n))
+
     def show_flash(self, text: str) -> None:
         self.flash = (text, FLASH_SECONDS)
 
@@ -175,7 +180,7 @@ class GameScene(Scene):
             if isinstance(event, ev.ActionSkipped | ev.CardVoided):
                 self.show_flash(s.presenter.line(event))
         for record in s.new_drops():
-            self.queue.append(lambda record=record: self.drop_scene(record))
+            self.queue.append(partial(self.drop_scene, record))
         self._collect_winter(new_events)
         if s.save_error:
             msg, s.save_error = s.save_error, None
@@ -243,14 +248,14 @@ class GameScene(Scene):
                         x += 184
             elif kind == "draft-place":
                 for o in opts:
-                    w.append(Button((x, y, 150, 50), f"{o} armies", lambda o=o: self.choose(o),
+                    w.append(Button((x, y, 150, 50), f"{o} armies", partial(self.choose, o),
                                     key=f"opt-{o}", tooltip=f"Key {o}"))
                     x += 164
             elif kind == "pick-special":
                 for o in opts:
                     pos = view["special_layout"].index(o) + 1
                     w.append(Button((x, y, 180, 56), f"{pos}. {cd.special_name(o)}",
-                                    lambda o=o: self.choose(o), key=f"opt-{o}",
+                                    partial(self.choose, o), key=f"opt-{o}",
                                     tooltip=f"Turn position {pos}: {self.data.specials[o]} "
                                     f"(key {pos})"))
                     x += 192
@@ -264,7 +269,7 @@ class GameScene(Scene):
                     x += 134
                 if self.target is None:
                     for t in sorted({m.to for m in moves}):
-                        w.append(Button((x, y, 130, 44), t, lambda t=t: self.pick_target(t),
+                        w.append(Button((x, y, 130, 44), t, partial(self.pick_target, t),
                                         key=f"target-{t}", size=16))
                         x += 138
                         if x > DECISION.right - 140:
@@ -276,7 +281,7 @@ class GameScene(Scene):
                     bw = 64 if len(counts) <= 11 else 46
                     for n in counts:
                         w.append(Button((x, y, bw - 6, 50), str(n),
-                                        lambda n=n: self.choose(Move(self.target, n)),
+                                        partial(self._choose_armies, n),
                                         key=f"armies-{n}", tooltip=f"{n} armies (key {n % 10})"))
                         x += bw
                         if x > DECISION.right - bw:
@@ -287,7 +292,7 @@ class GameScene(Scene):
                     bw = fonts.size(text, 16, True)[0] + 30
                     if x + bw > DECISION.right - 10:
                         x, y = DECISION.x + 16, y + 52
-                    w.append(Button((x, y, bw, 44), text, lambda o=o: self.choose(tuple(o)),
+                    w.append(Button((x, y, bw, 44), text, partial(self.choose, tuple(o)),
                                     key=f"order-{i}", size=16, tooltip=f"Key {i + 1}"))
                     x += bw + 10
         w.extend(self._plan_cards(view))
@@ -373,7 +378,7 @@ class GameScene(Scene):
             else:
                 self.open_menu()
             return True
-        if inp.is_click(1) and self.board.rect.collidepoint(inp.pos):
+        if inp.is_click(1) and inp.pos is not None and self.board.rect.collidepoint(inp.pos):
             self.click_province(self.board.province_at(inp.pos))
             return True
         if inp.kind is Kind.KEY and inp.action in (Action.DIGIT, Action.LETTER):
@@ -468,7 +473,7 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         flash = self.flash[0] if self.flash else None
         key = (self.session.version, self._ui_version, self.ui.visual_state(), self.hover,
-               self.target, flash, self.ui.by_key("log").scroll if self.ui.by_key("log") else 0)
+               self.target, flash, getattr(self.ui.by_key("log"), "scroll", 0))
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
         text = self.ui.tooltip.text()
         if text:

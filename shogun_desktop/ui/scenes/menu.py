@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -182,7 +183,7 @@ class LoadScene(_Modal):
         for i, path in enumerate(self.files[start:start + self.PER_PAGE]):
             when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
             w.append(Button((b.x + 30, y, b.w - 60, 52), f"{path.stem}   ·   {when}",
-                            lambda p=path: self.load(p), key=f"file-{start + i}", size=17,
+                            partial(self.load, path), key=f"file-{start + i}", size=17,
                             tooltip=str(path)))
             y += 60
         pages = max(1, -(-len(self.files) // self.PER_PAGE))

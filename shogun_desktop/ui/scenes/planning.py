@@ -8,6 +8,7 @@ confirmation before the plan is committed (then the scene closes: the next seat'
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -149,7 +150,7 @@ class PlanningScene(Scene):
         ]
         for space in self.plan:
             r = self.space_rect(space)
-            w.append(Button((r.right - 30, r.y + 4, 26, 26), "✕", lambda s=space: self.clear(s),
+            w.append(Button((r.right - 30, r.y + 4, 26, 26), "✕", partial(self.clear, space),
                             key=f"clear-{space}", size=14, tooltip="Take the card back"))
         self.ui.set_widgets(w)
         self._version += 1
