@@ -69,6 +69,15 @@ class Presenter:
     def phase(self, phase: str) -> str:
         return self.data.names.phases.get(phase, phase)
 
+    def score_part(self, part: str) -> str:
+        """A scoring row's part: ``provinces``, or a region's majority ("purple castles")."""
+        if part in ("provinces", "buildings"):
+            return part
+        region, _, kind = part.partition(" ")
+        if kind in self.data.names.buildings:
+            return f"{region} {self.building(kind).lower()}s"
+        return part
+
     def cubes(self, counts: Mapping[str, int]) -> str:
         """``Red 2, farmers 1`` (players by name), or ``nothing``."""
         parts = []
@@ -358,10 +367,7 @@ def _provisions_short(p: Presenter, e: ev.ProvisionsShort) -> str:
 
 
 def _part_name(p: Presenter, part: str) -> str:
-    if part in ("provinces", "buildings"):
-        return part
-    region, _, kind = part.partition(" ")
-    return f"{region} {p.building(kind).lower()}s" if kind in p.data.names.buildings else part
+    return p.score_part(part)
 
 
 def _scored(p: Presenter, e: ev.Scored) -> str:

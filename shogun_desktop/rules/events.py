@@ -350,8 +350,7 @@ def event_from_data(doc: Any, where: str = "event") -> Event:
     cls = EVENT_TYPES.get(tag) if isinstance(tag, str) else None
     if cls is None:
         raise EventDataError(f"{where}.type: unknown event type {str(tag)[:40]!r}")
-    hints = typing.get_type_hints(cls)
-    known = {f.name for f in fields(cls)}
+    hints, known = _schema(cls)
     for key in doc:
         if key != "type" and key not in known:
             raise EventDataError(f"{where}.{str(key)[:40]}: unknown key for a {tag} event")
@@ -364,6 +363,16 @@ def event_from_data(doc: Any, where: str = "event") -> Event:
             raise EventDataError(f"{key}: missing")
         values[f.name] = _convert(doc[f.name], hints[f.name], key)
     return cls(**values)
+
+
+_SCHEMAS: dict[str, tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def _schema(cls: type[Event]) -> tuple[dict[str, Any], frozenset[str]]:
+    """Field types and names of an event class (resolved once: ``get_type_hints`` is slow)."""
+    if cls.type not in _SCHEMAS:
+        _SCHEMAS[cls.type] = (typing.get_type_hints(cls), frozenset(f.name for f in fields(cls)))
+    return _SCHEMAS[cls.type]
 
 
 def _convert(value: Any, hint: Any, key: str) -> Any:

@@ -617,8 +617,9 @@ class GameScene(Scene):
         y = EVENTS_Y
         ev = view["event"]
         effects = self.data.event_effects
+        words = self.session.presenter
         if ev:
-            text = f"Event in force: {ev} — {effects.get(ev, '')}"
+            text = f"Event in force: {words.event_name(ev)} — {effects.get(ev, '')}"
             th.blit_text(surface, fonts, fonts.fit(text, 15, RW, True), (RX, y), 15, th.VERMILION,
                          bold=True)
         else:
@@ -627,7 +628,7 @@ class GameScene(Scene):
         y += 22
         cands = view["event_candidates"]
         label = "Winter card" if view["phase"] == "winter" else "Event candidates"
-        th.blit_text(surface, fonts, fonts.fit(f"{label}: " + (", ".join(cands) or "—"), 15, RW),
+        th.blit_text(surface, fonts, fonts.fit(f"{label}: " + (", ".join(words.event_name(c) for c in cands) or "—"), 15, RW),
                      (RX, y), 15, th.INK)
         y += 22
         if view["winter_loss"] is not None:
