@@ -15,6 +15,7 @@ from shogun_desktop.data.board import FARMER, BoardData, default_board
 from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import PlanProblem, RejectCode, Rejection
 from shogun_desktop.rules.events import BattleOutcome, Event, SkipReason
+from shogun_desktop.rules.state import DecisionKind
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -144,6 +145,29 @@ class Presenter:
             return (f"Every space must be filled while cards remain: {plural(needed, 'card')} "
                     f"must be placed, {placed} {'is' if placed == 1 else 'are'}.")
         return str(code)
+
+    def prompt(self, pending: Mapping[str, Any]) -> str:
+        """What the deciding player is asked, from a view's ``pending`` (kind, player, about)."""
+        who = self.player(str(pending["player"]))
+        about = pending.get("about") or {}
+        kind = pending["kind"]
+        if kind == DecisionKind.DRAFT_TAKE:
+            return f"{who}: take a face-up province card or draw blind"
+        if kind == DecisionKind.DRAFT_PLACE:
+            return f"{who}: choose the army group to place in {about.get('province')}"
+        if kind == DecisionKind.PLAN:
+            return f"{who}: plan your actions in secret"
+        if kind == DecisionKind.PICK_SPECIAL:
+            return f"{who}: choose a special card (its position is your turn)"
+        if kind == DecisionKind.BATTLE:
+            return (f"{who}: {self.action(str(about.get('action')))} from {about.get('province')}"
+                    " — choose the target and the armies")
+        if kind == DecisionKind.RECRUIT_MOVE:
+            return (f"{who}: move armies from {about.get('province')} to a neighbouring province "
+                    "of yours, or stay")
+        if kind == DecisionKind.REVOLT_ORDER:
+            return f"{who}: choose the order of the revolts in {join_and(about.get('provinces', []))}"
+        return f"{who}: {kind}"
 
     # ------------------------------------------------------------------ battles
     def verdict(self, event: ev.BattleResolved | ev.RevoltResolved) -> str:

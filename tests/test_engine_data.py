@@ -213,6 +213,26 @@ def test_every_skip_reason_and_rejection_has_words() -> None:
     assert words.rejection(Rejection(RejectCode.NO_DECISION)) == "No decision is waiting."
 
 
+def test_every_decision_kind_has_a_prompt_in_player_names() -> None:
+    words = Presenter({"red": "Aiko"})
+    about = {"province": "Omi", "action": "battle-a", "provinces": ["Omi", "Mino"]}
+    prompts = {words.prompt({"kind": str(k), "player": "red", "about": about})
+               for k in DecisionKind}
+    assert len(prompts) == len(DecisionKind)
+    assert all(p.startswith("Aiko: ") and "red" not in p for p in prompts)
+    assert "Aiko: choose the order of the revolts in Omi and Mino" in prompts
+
+
+def test_views_share_what_a_decision_is_about_but_never_a_hand() -> None:
+    from shogun_desktop.rules.view import player_view
+
+    game = Game.new(GameConfig(COLOURS[:3], start="designated", seed=5))
+    assert game.pending().kind == "plan"
+    public = player_view(game, None)["pending"]
+    assert public == {"kind": "plan", "player": "red", "about": {}}
+    assert "context" in player_view(game, "red")["pending"]
+
+
 def test_presenter_counts_and_names() -> None:
     assert plural(1, "army") == "1 army" and plural(3, "army") == "3 armies"
     assert plural(1, "farmer") == "1 farmer" and plural(0, "farmer") == "0 farmers"

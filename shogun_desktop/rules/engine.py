@@ -317,20 +317,16 @@ class Game:
         colour = s.seats[c.turn]
         if c.taken is None:
             options = c.face_up + (("deck",) if c.deck else ())
-            return Decision(DecisionKind.DRAFT_TAKE, colour, options,
-                            f"{s.name(colour)}: take a face-up province card or draw blind")
+            return Decision(DecisionKind.DRAFT_TAKE, colour, options)
         sizes = tuple(sorted(set(c.groups_of(colour)), reverse=True))
-        return Decision(DecisionKind.DRAFT_PLACE, colour, sizes,
-                        f"{s.name(colour)}: choose the army group to place in {c.taken}",
-                        {"province": c.taken})
+        return Decision(DecisionKind.DRAFT_PLACE, colour, sizes, {"province": c.taken})
 
     def _pending_plan(self) -> Decision | None:
         s = self.state
         colour = next((col for col in s.seats if not s.players[col].planned), None)
         if colour is None:
             return None
-        return Decision(DecisionKind.PLAN, colour, (), f"{s.name(colour)}: plan your actions in secret",
-                        {"cards": s.players[colour].hand()})
+        return Decision(DecisionKind.PLAN, colour, (), {"cards": s.players[colour].hand()})
 
     def _pending_pick(self) -> Decision | None:
         s = self.state
@@ -338,8 +334,7 @@ class Game:
         colour = c.order[c.index]
         taken = {p.special for p in s.players.values()}
         options = tuple(x for x in s.special_layout if x not in taken)
-        return Decision(DecisionKind.PICK_SPECIAL, colour, options,
-                        f"{s.name(colour)}: choose a special card (its position is your turn)")
+        return Decision(DecisionKind.PICK_SPECIAL, colour, options)
 
     def _pending_action(self) -> Decision | None:
         s = self.state
@@ -352,13 +347,9 @@ class Game:
         if c.stage == ActionStage.BATTLE:
             options = tuple(self.battle_options(colour, province))
             return Decision(DecisionKind.BATTLE, colour, options,
-                            f"{s.name(colour)}: {self.data.action_name(action)} from "
-                            f"{province} — choose the target and the armies",
                             {"province": province, "action": action})
         move_options = (None, *self.recruit_move_options(colour, province))
-        return Decision(DecisionKind.RECRUIT_MOVE, colour, move_options,
-                        f"{s.name(colour)}: move armies from {province} to a neighbouring "
-                        f"province of yours, or stay", {"province": province})
+        return Decision(DecisionKind.RECRUIT_MOVE, colour, move_options, {"province": province})
 
     def _pending_winter(self) -> Decision | None:
         s = self.state
@@ -367,9 +358,7 @@ class Game:
             return None
         colour = s.turn_order[c.index]
         options = tuple(itertools.permutations(c.draws))
-        return Decision(DecisionKind.REVOLT_ORDER, colour, options,
-                        f"{s.name(colour)}: choose the order of the revolts in "
-                        + ", ".join(c.draws), {"provinces": list(c.draws)})
+        return Decision(DecisionKind.REVOLT_ORDER, colour, options, {"provinces": list(c.draws)})
 
     def _pending_none(self) -> Decision | None:
         return None

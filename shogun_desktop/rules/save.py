@@ -346,7 +346,7 @@ def _plain(value: Any) -> Any:
 
 def _describe_pending(game: Game) -> str | None:
     decision = game.pending()
-    return None if decision is None else f"{decision.kind} by {decision.player}: {decision.prompt}"
+    return None if decision is None else f"{decision.kind} by {decision.player}"
 
 
 def dump_game(game: Game) -> str:

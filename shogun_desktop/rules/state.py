@@ -15,6 +15,7 @@ from shogun_desktop.rules.events import Event
 from shogun_desktop.rules.tower import HeldCube
 
 SEASONS = ("spring", "summer", "autumn", "winter")
+PUBLIC_CONTEXT = ("province", "action", "provinces")
 BID_SPACE = "bid"
 CHEST_CARDS = tuple(f"chest-{v}" for v in range(5))
 
@@ -297,13 +298,20 @@ def cursor_from_data(phase: Phase, doc: Any, where: str = "cursor") -> Cursor:
 
 @dataclass(frozen=True)
 class Decision:
-    """Who must decide what now, with the legal options (empty for a free-form plan)."""
+    """Who must decide what now, with the legal options (empty for a free-form plan).
+
+    ``context`` holds what the decision is about (the province, the action, the revolt draws;
+    the hand for a plan). Its wording is the presenter's (``Presenter.prompt``).
+    """
 
     kind: DecisionKind
     player: str
     options: tuple[Any, ...]
-    prompt: str
     context: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def public_context(self) -> dict[str, Any]:
+        """What every seat may know about the decision (not the hand of a plan)."""
+        return {k: v for k, v in self.context.items() if k in PUBLIC_CONTEXT}
 
 
 @dataclass

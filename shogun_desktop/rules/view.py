@@ -49,7 +49,8 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
     decision = game.pending()
     pending: dict[str, Any] | None = None
     if decision is not None:
-        pending = {"kind": str(decision.kind), "player": decision.player, "prompt": decision.prompt}
+        pending = {"kind": str(decision.kind), "player": decision.player,
+                   "about": decision.public_context()}
         if decision.player == seat:
             pending["options"] = list(decision.options)
             pending["context"] = dict(decision.context)

@@ -546,7 +546,8 @@ class GameScene(Scene):
             colour = pending["player"]
             th.draw_marker(surface, colour, (x + 14, BANNER.centery), 28)
             who = "  (computer)" if self.session.is_computer(colour) else ""
-            th.blit_text(surface, fonts, fonts.fit(f"{pending['prompt']}{who}", 18, 700, True),
+            prompt = self.session.presenter.prompt(pending)
+            th.blit_text(surface, fonts, fonts.fit(f"{prompt}{who}", 18, 700, True),
                          (x + 36, BANNER.centery), 18, th.GOLD, bold=True, anchor="midleft")
         elif view["winners"]:
             th.blit_text(surface, fonts, "Game over", (x, BANNER.centery), 18, th.GOLD,
@@ -566,7 +567,7 @@ class GameScene(Scene):
         if pending is None:
             text = "The game is over." if view["winners"] else ""
         else:
-            text = pending["prompt"]
+            text = self.session.presenter.prompt(pending)
         d = self.decision()
         if d is not None and d["kind"] in ("battle", "recruit-move"):
             text += (" — click a highlighted province" if self.target is None
