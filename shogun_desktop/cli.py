@@ -12,6 +12,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from shogun_desktop import __version__
+
 # subcommand -> (module, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "scenario": ("shogun_desktop.scenario", "run rules-scenario files and report PASS/FAIL"),
@@ -26,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="shogun-desktop",
         description="Shogun Desktop: the board game Shogun for 3-5 players on one screen.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)

@@ -296,6 +296,7 @@ def test_curtain_hides_the_previous_seat(app, tmp_path):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.run(max_frames=1, dt=FRAME)
     assert app.scenes.top is curtain and secret.inputs == []
+    app.run(max_frames=40, dt=FRAME)  # the curtain accepts a press only after half a second
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     app.run(max_frames=1, dt=FRAME)
     assert revealed == [1] and app.scenes.top is secret
@@ -313,3 +314,38 @@ def test_no_display_gives_one_clear_line_not_a_traceback(tmp_path):
         assert proc.returncode == 1
         assert "Traceback" not in proc.stderr
         assert proc.stderr.strip().startswith("shogun-desktop: cannot open a window")
+
+
+def test_gateway_marks_key_repeat_until_the_key_is_released():
+    gw = InputGateway()
+
+    def down(key=pygame.K_RETURN):
+        return gw.translate(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))[0]
+
+    assert not down().repeat
+    assert down().repeat and down().repeat  # held: SDL's key-repeat
+    assert not down(pygame.K_a).repeat  # another key is its own press
+    assert gw.translate(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)) == []
+    assert not down().repeat
+    gw.translate(pygame.event.Event(pygame.WINDOWFOCUSLOST))  # key-ups went elsewhere
+    assert not down().repeat
+
+
+def test_fresh_press_gate_waits_then_takes_only_new_presses():
+    from shogun_desktop.ui.inputs import HANDOFF_DELAY, FreshPressGate
+
+    gate = FreshPressGate()
+    enter = Input(Kind.KEY, action=Action.CONFIRM)
+    held = Input(Kind.KEY, action=Action.CONFIRM, repeat=True)
+    press, click = Input(Kind.PRESS, pos=(5, 5), button=1), Input(Kind.CLICK, pos=(5, 5), button=1)
+    assert gate.allow(Input(Kind.MOTION, pos=(1, 1)))  # hover is always fine
+    assert not gate.allow(enter) and not gate.allow(press)  # too early
+    gate.update(HANDOFF_DELAY - 0.01)
+    assert not gate.armed and not gate.allow(enter)
+    gate.update(0.02)
+    assert gate.armed
+    assert not gate.allow(click), "its press came before the delay"
+    assert not gate.allow(held), "key-repeat of a key held since before"
+    assert gate.allow(enter)
+    assert gate.allow(press) and gate.allow(click)
+    assert not gate.allow(click), "one press, one click"

@@ -86,7 +86,23 @@ class Driver:
 
     def key(self, k: int) -> None:
         self._post(pygame.KEYDOWN, key=k, mod=0, unicode="")
+        self._post(pygame.KEYUP, key=k, mod=0, unicode="")
         self.pump()
+
+    def wait_until_armed(self) -> None:
+        """Let the hand-off curtain on top reach its fresh-press delay (scene time)."""
+        curtain = self.app.scenes.top
+        assert isinstance(curtain, CurtainScene)
+        for _ in range(120):
+            if curtain.armed:
+                return
+            self.pump()
+        raise AssertionError("the curtain never accepted a press")
+
+    def reveal(self) -> None:
+        """The named player lifts the curtain: waits for it, then clicks the button."""
+        self.wait_until_armed()
+        self.press("reveal")
 
     def type_text(self, text: str) -> None:
         for ch in text:
@@ -126,7 +142,7 @@ class Driver:
             return False
         if isinstance(top, CurtainScene):
             self.shot("curtain")
-            self.press("reveal")
+            self.reveal()
         elif isinstance(top, PlanningScene):
             self.plan(top)
         elif isinstance(top, WinterScene):

@@ -81,7 +81,7 @@ def test_curtain_and_planning_show_nothing_of_another_plan(table, monkeypatch):
     assert sea == 0, "the map shows through the curtain"
 
     # Ben's own planning screen, before and after placing cards
-    drv.press("reveal")
+    drv.reveal()
     planning = app.scenes.top
     assert isinstance(planning, PlanningScene) and planning.seat == ben
     ben_cards = set(planning.cards)
@@ -126,3 +126,150 @@ def test_public_table_shows_backs_until_revealed(table, monkeypatch):
     texts = rec.frame(app)
     assert texts
     assert not set(texts) & hidden
+
+
+# ---------------------------------------------------------------- the hardened hand-off
+SECRET_MARKS = ("secret plan, year", "Your hand (", "Planned cost:")
+
+
+def secret_texts(texts: list[str]) -> list[str]:
+    """Strings only a seat's own planning screen draws (header, hand, cost line, chest faces)."""
+    return [t for t in texts
+            if t == cd.CHEST_FACE_LABEL or any(mark in t for mark in SECRET_MARKS)]
+
+
+def fill_plan(drv: Driver, planning: PlanningScene) -> None:
+    """Place a full plan by click-card-then-click-space (not committed)."""
+    for space, card in zip(SPACES, list(planning.cards), strict=False):
+        drv.click(dict(planning.hand_rects())[card].center)
+        drv.click(planning.space_rect(space).center)
+    assert planning.problem() is None
+
+
+def at_annas_done_dialog(app, drv: Driver):
+    """Anna's full plan, Done pressed: the commit dialog is open. Returns (session, curtain
+    is expected for Ben next)."""
+    start_game(app, settings(3, start="designated", seed=5))
+    game_scene = next(s for s in app.scenes if isinstance(s, GameScene))
+    drv.reveal()
+    planning = app.scenes.top
+    assert isinstance(planning, PlanningScene) and planning.seat == "red"
+    fill_plan(drv, planning)
+    drv.press("done")
+    assert type(app.scenes.top).__name__ == "ConfirmDialog"
+    return game_scene.session
+
+
+class FrameLog:
+    """Every string drawn in every frame the App renders (through the TextRecorder)."""
+
+    def __init__(self, app, rec: TextRecorder, monkeypatch) -> None:
+        self.texts: list[str] = []
+        render = app.render
+
+        def logged_render():
+            rec.texts.clear()
+            render()
+            self.texts.extend(rec.texts)
+
+        monkeypatch.setattr(app, "render", logged_render)
+
+
+def post_key(key: int, *, up: bool = True) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    if up:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
+
+
+def test_enter_twice_after_done_never_opens_the_next_plan(table, monkeypatch):
+    """Done, then Enter, Enter 0.1 s apart: the commit happens, Ben's plan stays hidden."""
+    app = table
+    drv = Driver(app, seed=3)
+    session = at_annas_done_dialog(app, drv)
+    log = FrameLog(app, TextRecorder(app.theme.fonts, monkeypatch), monkeypatch)
+    post_key(pygame.K_RETURN)  # confirms the commit dialog
+    drv.pump(6)  # 0.1 s
+    post_key(pygame.K_RETURN)  # a second press, meant for nothing: must not lift the curtain
+    drv.pump(6)
+    curtain = app.scenes.top
+    assert session.game.state.players["red"].plan, "the first Enter committed Anna's plan"
+    assert isinstance(curtain, CurtainScene) and curtain.colour == "blue"
+    assert app.scenes.visible() == [curtain]
+    drv.pump(60)  # a whole second later the curtain is still down until a fresh press
+    assert app.scenes.top is curtain
+    assert log.texts and not secret_texts(log.texts), secret_texts(log.texts)[:3]
+    post_key(pygame.K_RETURN)  # Ben's own, fresh press after the delay
+    drv.pump()
+    assert isinstance(app.scenes.top, PlanningScene) and app.scenes.top.seat == "blue"
+
+
+def test_held_enter_and_double_clicks_never_open_the_next_plan(table, monkeypatch):
+    app = table
+    drv = Driver(app, seed=4)
+    at_annas_done_dialog(app, drv)
+    log = FrameLog(app, TextRecorder(app.theme.fonts, monkeypatch), monkeypatch)
+    post_key(pygame.K_RETURN, up=False)  # Enter goes down and stays down
+    drv.pump()
+    curtain = app.scenes.top
+    assert isinstance(curtain, CurtainScene)
+    for _ in range(40):  # key-repeat every 35 ms for well over the delay
+        post_key(pygame.K_RETURN, up=False)
+        drv.pump(2)
+    assert curtain.armed and app.scenes.top is curtain, "a held Enter lifted the curtain"
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode=""))
+    drv.pump()
+    # the mouse: a double click right on the button, then a press begun before the curtain
+    # armed and released after it; neither is a fresh press
+    curtain.gate.elapsed = 0.0
+    button = app.to_window(curtain.ui.by_key("reveal").rect.center)
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button, button=1))
+        drv.pump(6)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button, button=1))
+    drv.pump(40)
+    assert curtain.armed
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button, button=1))
+    drv.pump()
+    assert app.scenes.top is curtain, "a click that began too early lifted the curtain"
+    assert log.texts and not secret_texts(log.texts), secret_texts(log.texts)[:3]
+    drv.click(curtain.ui.by_key("reveal").rect.center)  # a fresh click now
+    assert isinstance(app.scenes.top, PlanningScene) and app.scenes.top.seat == "blue"
+
+
+def test_esc_menu_during_planning_hides_the_plan_completely(table, monkeypatch):
+    app = table
+    start_game(app, settings(3, start="designated", seed=5))
+    drv = Driver(app, seed=1)
+    drv.reveal()
+    planning = app.scenes.top
+    assert isinstance(planning, PlanningScene)
+    fill_plan(drv, planning)
+    mine = set(planning.cards)
+    rec = TextRecorder(app.theme.fonts, monkeypatch)
+    planning.layer.key = None
+    assert secret_texts(rec.frame(app)), "the recorder must see the plan while it is open"
+    drv.key(pygame.K_ESCAPE)
+    menu = app.scenes.top
+    assert type(menu).__name__ == "MenuScene"
+    cards = [r.center for _c, r in planning.hand_rects()]
+    cards += [planning.card_rect_in_space(s).center for s in planning.plan]
+    for step in ("menu", "save-as"):
+        planning.layer.key = None
+        texts = rec.frame(app)
+        assert texts and not secret_texts(texts), (step, secret_texts(texts)[:3])
+        assert not set(texts) & mine, (step, set(texts) & mine)
+        # opaque: where cards lie, the pixels are the plain backdrop under the menu's veil
+        backdrop = app.canvas.get_at((8, 300))
+        dialogs = pygame.Rect(480, 180, 640, 510)  # the menu and Save as boxes
+        outside = [p for p in cards if not dialogs.collidepoint(p)]
+        assert len(outside) > 5
+        assert all(app.canvas.get_at(p) == backdrop for p in outside)
+        if step == "menu":
+            assert "Your plan stays hidden behind the menu." in texts  # says why
+            drv.press("save")
+            assert type(app.scenes.top).__name__ == "SaveAsScene"
+    drv.press("cancel")  # close Save as: the plan is back for its owner
+    assert app.scenes.top is planning
+    planning.layer.key = None
+    assert secret_texts(rec.frame(app))

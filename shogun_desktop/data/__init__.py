@@ -2,19 +2,26 @@
 
 In a checkout (and an editable install) the files are read from ``data/`` and ``assets/``
 at the top of the repository; a wheel carries the same folders inside the package as
-``shogun_desktop/_data`` and ``shogun_desktop/_assets``.
+``shogun_desktop/_data`` and ``shogun_desktop/_assets``; a PyInstaller bundle
+(tools/build_bundle.py) unpacks them as ``data/`` and ``assets/`` beside its code, in
+``sys._MEIPASS``.
 """
 
+import sys
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
-def _locate(name: str, marker: str) -> Path:
-    checkout = _PACKAGE.parent / name
+def _locate(name: str, marker: str, *, package: Path = _PACKAGE) -> Path:
+    """The folder ``name`` (recognised by ``marker`` inside it) for this way of running."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and bundle:
+        return Path(bundle) / name
+    checkout = package.parent / name
     if (checkout / marker).exists():
         return checkout
-    return _PACKAGE / f"_{name}"
+    return package / f"_{name}"
 
 
 DATA_DIR = _locate("data", "board.yaml")

@@ -119,6 +119,7 @@ class DropRecord:
     province: str | None = None
     attacker: str | None = None  # colour; for a revolt the player defending
     defender: str | None = None  # colour, or "green" for farmers / a neutral province
+    farmers_fight: bool = True  # False: an attack on a province with a revolt marker
     event: ev.BattleResolved | ev.RevoltResolved | ev.TowerLoaded | None = None
 
 
@@ -132,6 +133,7 @@ class GameConfig:
     seed: int = 0
     names: Mapping[str, str] | None = None
     computer: Sequence[str] = ()
+    xray: bool = False  # table option: the window may show the colours held in the tower
 
 
 class Chance:
@@ -211,6 +213,7 @@ class Game:
             raise ShogunError("designated starting provinces exist for 3 players on the sun side only")
         state = empty_state(data, config.board, colours, config.names, config.computer)
         state.start_mode = config.start
+        state.xray = bool(config.xray)
         game = cls(state, random.Random(config.seed), tower, data)
         game._setup_start(config.start)
         if auto_advance:
@@ -836,7 +839,8 @@ class Game:
 
     # ------------------------------------------------------------------ battles
     def _drop(self, dropped: dict[str, int], kind: str, province: str | None = None,
-              attacker: str | None = None, defender: str | None = None) -> DropResult:
+              attacker: str | None = None, defender: str | None = None,
+              farmers_fight: bool = True) -> DropResult:
         """Pour ``dropped`` plus the tray into the tower; the tray then holds what came out."""
         s = self.state
         total = dict(dropped)
@@ -850,7 +854,8 @@ class Game:
         s.tray = {c: n for c, n in result.out.items() if n}
         if result.note:
             self.emit(ev.TowerNote(result.note))
-        self.drops.append(DropRecord(kind, total, result, province, attacker, defender))
+        self.drops.append(DropRecord(kind, total, result, province, attacker, defender,
+                                     farmers_fight))
         return result
 
     def _resolved(self, event: ev.BattleResolved | ev.RevoltResolved) -> None:
@@ -937,7 +942,7 @@ class Game:
                    if effect is not None and target.castle else 0)
         farmers_fight = target.revolts == 0
         result = self._drop({colour: move.armies + bonus_a, defender: defenders + bonus_d + bonus_c},
-                            "battle", move.to, colour, defender)
+                            "battle", move.to, colour, defender, farmers_fight)
         dropped = _counts(self.drops[-1].dropped)
         a = s.tray.get(colour, 0)
         d = s.tray.get(defender, 0)

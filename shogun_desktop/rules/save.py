@@ -285,6 +285,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "names": {c: s.players[c].name for c in s.seats},
         "computer": [c for c in s.seats if s.players[c].computer],
         "start": s.start_mode,
+        "xray": s.xray,
         "position": position_to_dict(s),
         "phase": str(s.phase),
         "cursor": s.cursor.to_data(),
@@ -357,7 +358,8 @@ SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "star
              "phase", "cursor", "event_card", "event_candidates", "event_deck", "winter_card",
              "action_row", "actions_done", "special_layout", "hands", "plans", "planned",
              "revealed", "voided", "lost", "held", "battles", "winners", "scores", "pending", "rng",
-             "events"}
+             "events", "xray"}
+OPTIONAL_SAVE_KEYS = {"pending", "xray"}  # xray: absent in saves from before the option
 OLD_SAVE_KEYS = SAVE_KEYS - {"events"} | {"log"}
 
 
@@ -372,7 +374,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     version = r.integer(top.get("version"), "version", min(OLD_VERSIONS), SAVE_VERSION)
     keys = SAVE_KEYS if version == SAVE_VERSION else OLD_SAVE_KEYS
     r.mapping(doc, "", keys)
-    for required in keys - {"pending"}:
+    for required in keys - OPTIONAL_SAVE_KEYS:
         if required not in top:
             raise r.fail(required, "missing")
     board = r.choice(top["board"], "board", SIDES)
@@ -392,6 +394,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     state = state_from_position(r, top["position"], board, list(seats), data, "position",
                                 names, computer)
     state.start_mode = r.choice(top["start"], "start", ("draft", "designated"))
+    state.xray = r.boolean(top.get("xray", False), "xray")
     state.phase = Phase(r.choice(top["phase"], "phase", PHASES))
     in_play = data.in_play(board, len(seats))
     event_keys = [e.key for e in data.events]

@@ -389,6 +389,7 @@ class GameState:
     scores: list[dict[str, Any]] = field(default_factory=list)  # per winter: year, VP parts
     events: list[Event] = field(default_factory=list)
     start_mode: str = "draft"
+    xray: bool = False  # table option chosen at game start (see GameConfig.xray)
 
     @property
     def n_players(self) -> int:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import gc
 import math
 import random
-import weakref
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,9 +37,9 @@ from typing import NamedTuple
 
 import pymunk
 import pymunk.batch
-from pymunk._chipmunk_cffi import lib as _cp  # pymunk is pinned (==7.3.1): see _fast_step
 
 from shogun_desktop.rules.tower import CUBE_COLOURS, DropResult, HeldCube, next_cube_id
+from shogun_desktop.tower import _fastpath
 from shogun_desktop.tower.geometry import Segment, TowerGeometry, load_geometry
 
 CUBE_TYPE = 1
@@ -64,6 +64,22 @@ class Frame:
     step: int
     cubes: tuple[Pose, ...]
     out: int  # cubes counted out so far in this run
+
+
+class Impact(NamedTuple):
+    """A cube hitting something, recorded for the replay's sound (never read by the physics).
+
+    ``frame`` is the index of the recorded frame the hit belongs to (frames are
+    ``steps_per_frame`` steps apart, frame 0 is the state before the first step);
+    ``strength`` is the change of speed the hit caused, in cm/s (impulse / cube mass), so it
+    does not depend on the cube's mass units; ``wall`` is True for a hit on the tower itself.
+    """
+
+    frame: int
+    strength: float
+    x: float
+    y: float
+    wall: bool
 
 
 @dataclass
@@ -121,6 +137,9 @@ class TowerRun:
         held: Sequence[HeldCube],
         dropped: Mapping[str, int],
         rng: random.Random,
+        *,
+        record_impacts: bool = False,
+        public_api: bool | None = None,
     ) -> None:
         self.geometry = geometry
         sim = geometry.simulation
@@ -137,12 +156,9 @@ class TowerRun:
         space.sleep_time_threshold = sim.sleep_time_threshold
         space.idle_speed_threshold = sim.idle_speed_threshold
         self.space = space
-        # Raw handles for the per-step and per-cube hot paths (see _fast_step, _add_cube).
-        self._cp_space = space._space
-        self._space_ref = weakref.ref(space)
-        self._space_bodies = space._bodies
-        self._space_shapes = space._shapes
-        self._clear_removed = space._removed_shapes.clear
+        # pymunk internals (fast) or the public API (any pymunk): see tower/_fastpath.py
+        self._ops = _fastpath.bind(space, self._dt, public=public_api)
+        self._space_step = self._ops.stepper()
         spec = geometry.cube
         self._cube_mass = spec.mass
         self._cube_moment = pymunk.moment_for_box(spec.mass, (spec.size, spec.size))
@@ -162,6 +178,9 @@ class TowerRun:
         sensor.collision_type = EXIT_TYPE
         space.add(sensor)
         space.on_collision(CUBE_TYPE, EXIT_TYPE, begin=self._on_exit)
+        self.impacts: list[Impact] = []
+        if record_impacts:
+            space.on_collision(post_solve=self._on_contact)
 
         self._cubes: dict[int, _Cube] = {}
         self._by_shape: dict[pymunk.Shape, int] = {}
@@ -199,8 +218,9 @@ class TowerRun:
 
     def _static_segment(self, seg: Segment) -> pymunk.Segment:
         shape = pymunk.Segment(self.space.static_body, seg.a, seg.b, seg.radius)
-        _cp.cpShapeSetFriction(shape._shape, self.geometry.static_friction)
-        _cp.cpShapeSetElasticity(shape._shape, self.geometry.static_restitution)
+        self._ops.set_material(
+            shape, self.geometry.static_friction, self.geometry.static_restitution
+        )
         return shape
 
     def _add_cube(
@@ -216,29 +236,16 @@ class TowerRun:
         spin: float = 0.0,
     ) -> _Cube:
         spec = self.geometry.cube
+        ops = self._ops
         body = pymunk.Body(self._cube_mass, self._cube_moment)
-        cb = body._body
-        # The same Chipmunk setters the pymunk properties call, without their Python layers.
-        _cp.cpBodySetPosition(cb, (x, y))
-        _cp.cpBodySetAngle(cb, angle)
+        ops.place(body, x, y, angle)
         inner = self._cube_inner
         shape = pymunk.Poly.create_box(body, (inner, inner), radius=spec.bevel)
-        cs = shape._shape
-        _cp.cpShapeSetFriction(cs, spec.friction)
-        _cp.cpShapeSetElasticity(cs, spec.restitution)
-        _cp.cpShapeSetCollisionType(cs, CUBE_TYPE)
-        # What Space.add(body, shape) does for a valid dynamic body (mass and moment come
-        # from the validated geometry), minus its type dispatch and sanity asserts.
-        body._space = self._space_ref
-        self._space_bodies[body] = None
-        _cp.cpSpaceAddBody(self._cp_space, cb)
-        shape._space = self._space_ref
-        self._space_shapes[shape] = None
-        _cp.cpSpaceAddShape(self._cp_space, cs)
+        ops.set_material(shape, spec.friction, spec.restitution, CUBE_TYPE)
+        ops.add(body, shape)
         if velocity is not None:  # only once in the space, as before (set earlier, the
             # results differ: Chipmunk's setters also wake the body)
-            _cp.cpBodySetVelocity(cb, velocity)
-            _cp.cpBodySetAngularVelocity(cb, spin)
+            ops.launch(body, velocity, spin)
         cube = _Cube(cube_id, colour, body, shape, was_held)
         self._cubes[cube_id] = cube
         self._by_shape[shape] = cube_id
@@ -296,7 +303,7 @@ class TowerRun:
         gate = self._static_segment(g.gate)
         self.space.add(gate)
         for step in range(1, g.simulation.settle_steps + 1):
-            self._fast_step()
+            self._space_step()
             self.settle_steps = step
             if step % self._spf == 0 and self._all_asleep():
                 break
@@ -340,6 +347,23 @@ class TowerRun:
             if cube_id is not None:
                 self._exiting.append(cube_id)
 
+    def _on_contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        # Only while recording, and only reads: the solver's results are already final here.
+        if not self._counting or not arbiter.is_first_contact:
+            return
+        a, b = arbiter.shapes
+        if a.sensor or b.sensor:
+            return
+        strength = abs(arbiter.total_impulse) / self._cube_mass
+        if strength <= 0.0:
+            return
+        pts = arbiter.contact_point_set.points
+        x, y = pts[0].point_a if pts else (0.0, 0.0)
+        static = pymunk.Body.STATIC
+        wall = any(s.body is not None and s.body.body_type == static for s in (a, b))
+        frame = -(-(self.steps + 1) // self._spf)  # the frame this step ends in
+        self.impacts.append(Impact(frame, strength, x, y, wall))
+
     def _remove(self, cube_id: int) -> None:
         cube = self._cubes.pop(cube_id)
         self.space.remove(cube.body, cube.shape)
@@ -371,19 +395,6 @@ class TowerRun:
                 self.escapes += 1
                 self._remove(cube_id)
 
-    def _fast_step(self) -> None:
-        """``Space.step(dt)`` without its Python layers (pymunk 7.3.1, pinned).
-
-        ``Space.step`` checks newly added bodies' mass (ours are valid by construction), sets
-        ``_locked`` around ``cpSpaceStep`` so that adds/removes from callbacks are deferred,
-        clears the shapes kept alive since their removal, then runs deferred adds/removes and
-        post-step callbacks. The only callback here (``_on_exit``) records ids and never
-        touches the space, so nothing is ever deferred: ``cpSpaceStep`` plus the clearing is
-        the whole step, with bit-identical results.
-        """
-        _cp.cpSpaceStep(self._cp_space, self._dt)
-        self._clear_removed()
-
     def step(self) -> None:
         """Advance one fixed step (pouring, exits, escape checks and the stop test included)."""
         if self.done:
@@ -391,8 +402,7 @@ class TowerRun:
         steps = self.steps
         if steps == self._pour_at:
             self._pour_row()
-        _cp.cpSpaceStep(self._cp_space, self._dt)  # = self._fast_step(), inlined
-        self._clear_removed()
+        self._space_step()
         self.steps = steps = steps + 1
         if self._exiting:
             for cube_id in sorted(set(self._exiting)):
@@ -494,6 +504,8 @@ class TowerRun:
             "capped": self.capped,
             "colours": dict(self.colours),
         }
+        if self.impacts:
+            info["impacts"] = tuple(self.impacts)
         if extra:
             info.update(extra)
         return DropResult(
@@ -504,29 +516,52 @@ class TowerRun:
         )
 
 
+_announced: list[bool] = []
+
+
+def _announce_fast_path() -> None:
+    """Say once per process, on stderr, when another pymunk than the pinned one is used."""
+    notice = _fastpath.version_notice()
+    if notice and not _announced:
+        _announced.append(True)
+        print(notice, file=sys.stderr)
+
+
 class PhysicalTower:
     """The pymunk tower behind the engine's ``Tower`` interface.
 
     With ``record=True`` a drop also returns every frame's poses in
-    ``DropResult.extra["frames"]`` (list of :class:`Frame`, the first at step 0), so the
-    window can replay a battle that the engine already resolved.
+    ``DropResult.extra["frames"]`` (list of :class:`Frame`, the first at step 0) and the hits
+    of cubes on the tower and on each other in ``extra["impacts"]`` (:class:`Impact`), so the
+    window can replay, with sound, a battle that the engine already resolved. Recording
+    never changes an outcome.
+
+    ``public_api=True`` forces pymunk's public API instead of the fast path (same results,
+    slower); by default the fast path is used when the pinned pymunk is installed.
     """
 
     name = "physical"
 
     def __init__(
-        self, geometry: TowerGeometry | str | Path | None = None, *, record: bool = False
+        self,
+        geometry: TowerGeometry | str | Path | None = None,
+        *,
+        record: bool = False,
+        public_api: bool | None = None,
     ) -> None:
         if geometry is None or isinstance(geometry, str | Path):
             geometry = load_geometry(geometry)
         self.geometry = geometry
         self.record = record
+        self.public_api = public_api
+        _announce_fast_path()
 
     def start(
         self, held: Sequence[HeldCube], dropped: Mapping[str, int], rng: random.Random
     ) -> TowerRun:
         """Begin a drop for live stepping (``run.step_frame()`` … ``run.result()``)."""
-        return TowerRun(self.geometry, held, dropped, rng)
+        return TowerRun(self.geometry, held, dropped, rng, record_impacts=self.record,
+                        public_api=self.public_api)
 
     def drop(
         self, held: Sequence[HeldCube], dropped: Mapping[str, int], rng: random.Random

@@ -14,27 +14,63 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from shogun_desktop import __version__
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input, InputGateway, Kind
 from shogun_desktop.ui.scene import Scene, SceneStack
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.gamefacts import BoardFacts
+    from shogun_desktop.ui.prefs import Prefs
     from shogun_desktop.ui.scenes.new_game import NewGameSettings
+    from shogun_desktop.ui.sound import Audio
 
 LOGICAL_SIZE = (1600, 900)
 MIN_SIZE = (1280, 720)
 STEP = 1 / 60  # fixed update step (seconds)
 MAX_STEPS_PER_FRAME = 5  # after a stall, drop time rather than spiral
+# SDL drivers that open no visible window: used only when asked for by name (tests, demo
+# screenshots); SDL also falls back to "offscreen" by itself when there is no display.
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+
+
+class NoDisplayError(pygame.error):
+    """SDL found no display and would run an invisible window nobody could close."""
+
+
+def window_title(mode: str = "") -> str:
+    """The window's title: the game, its version, and a mode such as "demo"."""
+    return f"Shogun Desktop {__version__}" + (f" — {mode}" if mode else "")
+
+
+def check_display() -> str:
+    """The video driver SDL chose; raises NoDisplayError for an unrequested headless one."""
+    driver = pygame.display.get_driver()
+    requested = os.environ.get("SDL_VIDEODRIVER", "").lower().replace(" ", "").split(",")
+    if driver in HEADLESS_DRIVERS and driver not in requested:
+        raise NoDisplayError(f"no display found, SDL fell back to its invisible {driver!r} driver")
+    return driver
+
+
+def load_icon() -> pygame.Surface | None:
+    """The window icon (assets/icon.png, drawn by tools/make_icon.py); None if it is missing."""
+    from shogun_desktop.ui.paths import assets_dir
+
+    path = assets_dir() / "icon.png"
+    try:
+        return pygame.image.load(str(path))
+    except (pygame.error, FileNotFoundError):
+        return None
 
 
 class App:
@@ -61,12 +97,22 @@ class App:
         data_folder: Path | None = None,
         font_dir: Path | None = None,
         show_new_game: bool = True,
-        title: str = "Shogun Desktop",
+        title: str | None = None,
         confirm_quit: Callable[[], bool] | None = None,
+        prefs: Prefs | None = None,
     ) -> None:
-        pygame.display.init()  # no mixer: the game is silent, and audio init only adds noise
+        pygame.display.init()  # the mixer starts on first use (self.audio), silently or not at all
+        try:
+            self.video_driver = check_display()
+        except NoDisplayError:
+            pygame.display.quit()
+            raise
         pygame.font.init()
-        pygame.display.set_caption(title)
+        self.title = title or window_title()
+        pygame.display.set_caption(self.title)
+        self.icon = load_icon()
+        if self.icon is not None:
+            pygame.display.set_icon(self.icon)  # before set_mode: some systems ignore it after
         pygame.key.set_repeat(400, 35)  # held Backspace/arrows repeat in text fields
         self.logical_size = LOGICAL_SIZE
         self.fps = fps
@@ -89,12 +135,15 @@ class App:
         self._accumulator = 0.0
         self._data_folder = data_folder
         self._facts: BoardFacts | None = None
+        self._prefs = prefs
+        self._audio: Audio | None = None
         self.on_start = on_start or self._default_on_start
         self._has_autosave = has_autosave
         self.on_resume = on_resume
         self.on_load = on_load or self._default_on_load
         # asked when the window is closed: True = it handled the request (e.g. asks first)
         self.confirm_quit = confirm_quit
+        self.help_state: dict[str, Any] = {}  # rules reference: loaded text, reading position
         if fullscreen:
             self.toggle_fullscreen()
         if show_new_game:
@@ -111,6 +160,33 @@ class App:
 
             self._facts = load_board_facts(self._data_folder)
         return self._facts
+
+    @property
+    def prefs(self) -> Prefs:
+        """The player's settings (read from the settings file on first use)."""
+        if self._prefs is None:
+            from shogun_desktop.ui.prefs import Prefs
+
+            self._prefs = Prefs.load()
+        return self._prefs
+
+    @property
+    def audio(self) -> Audio:
+        """Sound (started on first use; silent when the mixer cannot start)."""
+        if self._audio is None:
+            from shogun_desktop.ui.sound import Audio
+
+            self._audio = Audio.start(self.prefs)
+        return self._audio
+
+    def _click_sound(self, inp: Input) -> None:
+        """A quiet click when a press lands on an enabled control of the top scene."""
+        ui = getattr(self.scenes.top, "ui", None)
+        top_at = getattr(ui, "_top_at", None)
+        if top_at is not None:
+            widget = top_at(inp.pos)
+            if widget is not None and widget.enabled:
+                self.audio.click()
 
     @property
     def data_folder(self) -> Path:
@@ -188,7 +264,7 @@ class App:
 
     # ---------------------------------------------------------------- the loop
     def dispatch(self, inp: Input) -> None:
-        """One input: the App keeps quit, resize and fullscreen; the top scene gets the rest."""
+        """One input: the App keeps quit, resize, fullscreen and F1; the top scene gets the rest."""
         if inp.kind is Kind.QUIT:
             if self.confirm_quit is None or not self.confirm_quit():
                 self.quit()
@@ -197,6 +273,13 @@ class App:
             self.resize(inp.size)
         elif inp.is_action(Action.FULLSCREEN):
             self.toggle_fullscreen()
+            return
+        if inp.kind is Kind.PRESS and inp.button == 1:
+            self._click_sound(inp)
+        if inp.is_action(Action.HELP):
+            from shogun_desktop.ui.scenes.rules_reference import toggle_rules_reference
+
+            toggle_rules_reference(self)  # from any scene; never reaches the scene itself
             return
         self.scenes.handle(inp)
 
@@ -251,6 +334,8 @@ class App:
     def close(self) -> None:
         """Release the window (tests create many Apps)."""
         self.scenes.clear()
+        if self._audio is not None:
+            self._audio.close()
         pygame.display.quit()
 
     def screenshot(self, path: str | Path, *, logical: bool = False) -> Path:
@@ -307,7 +392,9 @@ def run_window(argv: Sequence[str] | None = None) -> int:
         app = make_game_app((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
     except pygame.error as exc:
         print(window_error(exc), file=sys.stderr)
+        pygame.quit()
         return 1
+    app.audio  # start sound now rather than at the first click  # noqa: B018
     try:
         return app.run()
     finally:

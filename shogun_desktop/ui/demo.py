@@ -24,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import pygame
 
-    from shogun_desktop.ui.app import make_game_app, window_error
+    from shogun_desktop.ui.app import make_game_app, window_error, window_title
     from shogun_desktop.ui.gamefacts import DEFAULT_DAIMYO
     from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
     from shogun_desktop.ui.session import physical_tower, probabilistic_tower
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     tower = physical_tower if args.tower == "physical" else probabilistic_tower
     try:
         app = make_game_app((int(w), int(h)), tower=tower, computer_delay=args.delay,
-                            title="Shogun Desktop — demo")
+                            title=window_title("demo"))
     except pygame.error as exc:
         print(window_error(exc), file=sys.stderr)
         return 1

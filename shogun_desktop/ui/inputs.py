@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import pygame
@@ -36,6 +36,7 @@ class Action(StrEnum):
     CONFIRM = "confirm"  # Return / keypad Enter
     CANCEL = "cancel"  # Escape
     FULLSCREEN = "fullscreen"  # F11 (handled by the App, never reaches scenes)
+    HELP = "help"  # F1: the rules reference (handled by the App, never reaches scenes)
     DIGIT = "digit"  # 0-9 (Input.digit; Input.slot maps 1..9,0 -> 1..10)
     LETTER = "letter"  # a-z (Input.letter, lower case), e.g. 'b'
     BACKSPACE = "backspace"
@@ -58,6 +59,7 @@ _KEY_ACTIONS: dict[int, Action] = {
     pygame.K_KP_ENTER: Action.CONFIRM,
     pygame.K_ESCAPE: Action.CANCEL,
     pygame.K_F11: Action.FULLSCREEN,
+    pygame.K_F1: Action.HELP,
     pygame.K_BACKSPACE: Action.BACKSPACE,
     pygame.K_DELETE: Action.DELETE,
     pygame.K_TAB: Action.TAB,
@@ -91,6 +93,7 @@ class Input:
     size: tuple[int, int] | None = None  # new window size (window pixels)
     shift: bool = False
     ctrl: bool = False
+    repeat: bool = False  # a key held down repeating (no key-up since its first press)
 
     @property
     def slot(self) -> int | None:
@@ -117,6 +120,7 @@ class InputGateway:
         self.pointer: Pos | None = None  # last known pointer position (logical)
         self._pressed: dict[int, Pos] = {}  # button -> logical press position
         self._dragging: int | None = None  # the button that is dragging
+        self._held: set[int] = set()  # keys down without a key-up yet: later KEYDOWNs repeat
 
     def translate(self, event: pygame.event.Event) -> list[Input]:
         et = event.type
@@ -151,7 +155,19 @@ class InputGateway:
                 return []
             return [Input(Kind.SCROLL, pos=self.pointer, amount=amount)]
         if et == pygame.KEYDOWN:
-            return [self._key(event)]
+            inp = self._key(event)
+            if event.key in self._held:
+                if event.key == pygame.K_F1:
+                    return []  # held F1 opens the reference once, never flickers
+                inp = replace(inp, repeat=True)
+            self._held.add(event.key)
+            return [inp]
+        if et == pygame.KEYUP:
+            self._held.discard(event.key)
+            return []
+        if et == pygame.WINDOWFOCUSLOST:
+            self._held.clear()  # the key-ups go to another window
+            return []
         if et == pygame.TEXTINPUT:
             return [Input(Kind.TEXT, text=event.text)]
         return []
@@ -186,3 +202,44 @@ class InputGateway:
         """Forget presses (after a scene change the old press must not become a click)."""
         self._pressed.clear()
         self._dragging = None
+
+
+HANDOFF_DELAY = 0.5  # seconds a hand-off screen waits before it accepts a press
+
+
+class FreshPressGate:
+    """Lets through only a deliberate new press on a hand-off screen (curtain).
+
+    A press counts when it *begins* after the screen has been up for ``delay`` seconds (scene
+    time, advanced by :meth:`update`): a key press that is not key-repeat (the key was released
+    since its last press), or a click whose button went down after the delay. So a second Enter
+    meant for the previous screen, a held Enter or a double click never passes a curtain.
+    """
+
+    def __init__(self, delay: float = HANDOFF_DELAY) -> None:
+        self.delay = delay
+        self.elapsed = 0.0
+        self._fresh_buttons: set[int] = set()  # buttons pressed down after arming
+
+    @property
+    def armed(self) -> bool:
+        return self.elapsed >= self.delay
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+
+    def allow(self, inp: Input) -> bool:
+        """Whether inp may act on the screen (motion and hover always may)."""
+        if inp.kind is Kind.MOTION:
+            return True
+        if inp.kind is Kind.PRESS:
+            if self.armed:
+                self._fresh_buttons.add(inp.button)
+            return self.armed
+        if inp.kind in (Kind.CLICK, Kind.DRAG_END):
+            ok = inp.button in self._fresh_buttons
+            self._fresh_buttons.discard(inp.button)
+            return ok
+        if inp.kind is Kind.KEY:
+            return self.armed and not inp.repeat
+        return self.armed

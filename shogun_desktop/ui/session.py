@@ -96,6 +96,7 @@ class GameSession:
             start=settings.start_mode, seed=seed,
             names={s.colour: s.name for s in settings.seats},
             computer=[s.colour for s in settings.seats if s.is_computer],
+            xray=settings.xray,
         )
         session = cls(Game.new(config, tower=tower), folder, **kw)
         session.autosave()

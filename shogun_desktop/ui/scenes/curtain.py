@@ -2,7 +2,10 @@
 
 Opaque means the stack draws nothing below it, so no pixel of the previous seat's plan
 survives while the screen changes hands. Only the named player's explicit click (or Enter)
-lifts it; a stray click on the background does nothing.
+lifts it; a stray click on the background does nothing. The press must be a fresh one after
+the curtain has been up for half a second (:class:`FreshPressGate`): a second Enter or click
+meant for the previous screen's dialog, a held Enter's key-repeat or a double click never
+opens the next seat's plan in front of the previous player.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.inputs import Action, Input
+from shogun_desktop.ui.inputs import Action, FreshPressGate, Input
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import Button, WidgetGroup
 
@@ -29,6 +32,7 @@ class CurtainScene(Scene):
                  button_text: str | None = None) -> None:
         super().__init__(app)
         self.name, self.colour, self.reason, self.on_reveal = name, colour, reason, on_reveal
+        self.gate = FreshPressGate()
         w, h = app.logical_size
         text = button_text or f"I am {name}"
         bw = max(340, app.theme.fonts.size(text, 21, True)[0] + 60)
@@ -36,16 +40,26 @@ class CurtainScene(Scene):
                                       self.reveal, primary=True, hotkey=Action.CONFIRM,
                                       key="reveal", size=21)])
 
+    @property
+    def armed(self) -> bool:
+        """Whether a fresh press would now lift the curtain."""
+        return self.gate.armed
+
+    def resume(self) -> None:
+        self.gate = FreshPressGate()  # shown again (e.g. after the menu): wait again
+
     def reveal(self) -> None:
         self.app.scenes.remove(self)
         if self.on_reveal is not None:
             self.on_reveal()
 
     def handle(self, inp: Input) -> bool:
-        self.ui.handle(inp)
+        if self.gate.allow(inp):
+            self.ui.handle(inp)
         return True  # nothing passes through the curtain
 
     def update(self, dt: float) -> None:
+        self.gate.update(dt)
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,7 +1,8 @@
 """A short notice of one tower drop: used when the battle animation is not available.
 
-Shows who fought where and the outcome (the drop's event in the presenter's words), with the
-cubes that came out. It closes itself after a few seconds, or on Skip / Enter / Esc / click.
+Shows who fought where, the outcome worked out from the drop's numbers (the same words as the
+battle overlay, never the log text) and the cubes that came out. It closes itself after a few
+seconds, or on Skip / Enter / Esc / click.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from shogun_desktop.presenter import Presenter
 from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.battle_report import outcome_of
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import Button, Panel, WidgetGroup, draw_veil, wrap_text
@@ -39,6 +40,11 @@ class DropNotice(Scene):
                    primary=True, key="skip"),
         ])
 
+    def name_of(self, colour: str) -> str:
+        if colour == th.FARMERS:
+            return self.colours.get(colour, "Farmers")
+        return self.colours.get(colour, colour.title())
+
     def skip(self) -> None:
         self.app.scenes.remove(self)
 
@@ -60,11 +66,17 @@ class DropNotice(Scene):
         self.ui.draw(surface, self.app.theme)
         fonts = self.app.theme.fonts
         x, y = self.box.x + 24, self.box.y + 66
-        summary = Presenter(self.colours).line(self.record.event) if self.record.event else ""
-        for line in wrap_text(fonts, summary or "The tower decided.", 18,
-                              self.box.w - 48)[:6]:
-            th.blit_text(surface, fonts, line, (x, y), 18, th.INK)
-            y += 26
+        outcome = outcome_of(self.record, self.name_of)
+        if outcome is None:
+            lines = [("Every cube that came out goes back to its supply.", 18, th.INK, False)]
+        else:
+            lines = [(outcome.headline, 22, th.VERMILION_DARK, True),
+                     (outcome.reason, 18, th.INK, False), (outcome.cubes, 16, th.INK_SOFT, False)]
+        for text, size, ink, bold in lines:
+            for line in wrap_text(fonts, text, size, self.box.w - 48)[:3]:
+                th.blit_text(surface, fonts, line, (x, y), size, ink, bold=bold)
+                y += size + 8
+            y += 4
         y += 8
         th.blit_text(surface, fonts, "Out of the tower:", (x, y + 12), 16, th.INK_SOFT, bold=True,
                      anchor="midleft")

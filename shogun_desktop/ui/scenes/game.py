@@ -218,7 +218,8 @@ class GameScene(Scene):
             except ImportError:
                 pass
             else:
-                return BattleOverlay(self.app, record, colours)
+                return BattleOverlay(self.app, record, colours,
+                                     xray=self.session.game.state.xray)
         from shogun_desktop.ui.scenes.drop_notice import DropNotice
 
         return DropNotice(self.app, record, colours)
@@ -296,6 +297,8 @@ class GameScene(Scene):
                                     key=f"order-{i}", size=16, tooltip=f"Key {i + 1}"))
                     x += bw + 10
         w.extend(self._plan_cards(view))
+        w.append(Button((BANNER.right - 50, BANNER.y + 7, 40, 36), "?", self.open_help,
+                        key="help", size=20, tooltip="Rules reference (F1)"))
         words = self.session.presenter
         lines = [(words.line(e), _log_colour(e)) for e in view["events"]]
         w.append(ScrollableLog(LOG, lines, size=14, title="Game log", key="log"))
@@ -424,6 +427,11 @@ class GameScene(Scene):
         else:
             return False
         return True
+
+    def open_help(self) -> None:
+        from shogun_desktop.ui.scenes.rules_reference import open_rules_reference
+
+        open_rules_reference(self.app)
 
     def open_menu(self) -> None:
         from shogun_desktop.ui.scenes.menu import MenuScene
@@ -554,11 +562,11 @@ class GameScene(Scene):
                          bold=True, anchor="midleft")
         if self.flash:
             text = fonts.fit(self.flash[0], 15, 400)
-            th.blit_text(surface, fonts, text, (BANNER.right - 12, BANNER.centery), 15,
+            th.blit_text(surface, fonts, text, (BANNER.right - 62, BANNER.centery), 15,
                          th.lighten(th.VERMILION, 0.45), anchor="midright")
         else:
-            th.blit_text(surface, fonts, "Esc: menu", (BANNER.right - 12, BANNER.centery), 15,
-                         th.INK_FAINT, anchor="midright")
+            th.blit_text(surface, fonts, "F1: rules · Esc: menu",
+                         (BANNER.right - 62, BANNER.centery), 15, th.INK_FAINT, anchor="midright")
 
     def _draw_decision_text(self, surface, view, fonts) -> None:
         r = DECISION

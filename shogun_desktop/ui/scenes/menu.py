@@ -1,4 +1,4 @@
-"""The in-game menu (Esc), Save as…, and the load dialog listing the saves folder."""
+"""The in-game menu (Esc), Save as…, the load dialog listing the saves folder, and settings."""
 
 from __future__ import annotations
 
@@ -15,10 +15,13 @@ from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import (
     Button,
+    Choice,
     ConfirmDialog,
     Label,
+    Option,
     Panel,
     TextInput,
+    Toggle,
     Widget,
     WidgetGroup,
     draw_veil,
@@ -57,15 +60,23 @@ class _Modal(Scene):
 
 
 class MenuScene(_Modal):
-    def __init__(self, app: App, session: GameSession, host: GameHost | None) -> None:
+    """Esc during a game. ``note`` is a line at the bottom of the box: over a secret plan,
+    which the planning screen hides while the menu is open, it says so."""
+
+    def __init__(self, app: App, session: GameSession, host: GameHost | None, *,
+                 note: str | None = None) -> None:
         super().__init__(app)
         self.session, self.host = session, host
-        box = pygame.Rect(600, 200, 400, 470)
+        box = pygame.Rect(600, 170, 400, 544 + (40 if note else 0))
         w: list[Widget] = [Panel(box, "Menu")]
+        if note:
+            w.append(Label((box.centerx, box.bottom - 34), note, 17, th.INK_SOFT,
+                           anchor="center", width=box.w - 40, key="note"))
         y = box.y + 74
         for key, text, fn, disabled in (
             ("resume", "Resume", self.close, None),
             ("save", "Save as…", self.save_as, None),
+            ("settings", "Sound…", self.settings, None),
             ("load", "Load…", self.load, None if host else "No game host"),
             ("new", "New game", self.new_game, None if host else "No game host"),
             ("quit", "Quit", self.quit, None),
@@ -78,6 +89,10 @@ class MenuScene(_Modal):
     def save_as(self) -> None:
         self.close()
         self.app.push(SaveAsScene(self.app, self.session))
+
+    def settings(self) -> None:
+        self.close()
+        self.app.push(SoundSettingsScene(self.app))
 
     def load(self) -> None:
         if self.host is not None:
@@ -207,3 +222,61 @@ class LoadScene(_Modal):
     def load(self, path: Path) -> None:
         self.close()
         self.host.load(path)
+
+
+VOLUME_STEPS: tuple[float, ...] = (0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 1.0)
+
+
+class SoundSettingsScene(_Modal):
+    """Volume and mute, saved in the settings file at once (so they hold for every game)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.box = pygame.Rect(480, 250, 640, 360)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        b = self.box
+        prefs = self.app.prefs
+        volume = float(prefs.get("sound.volume"))
+        nearest = min(VOLUME_STEPS, key=lambda v: abs(v - volume))
+        muted = bool(prefs.get("sound.mute"))
+        audio = self.app.audio
+        status = ("Sound is off on this computer: " + (audio.problem or "no audio device")
+                  if not audio.enabled else
+                  "Tower knocks, the tray and button clicks. Saved for every game.")
+        problem = prefs.problem or ""
+        self.ui.set_widgets([
+            Panel(b, "Sound"),
+            Label((b.x + 30, b.y + 70), status, 16, th.INK_SOFT, width=b.w - 60),
+            Label((b.x + 30, b.y + 122), "Volume", 17, th.INK),
+            Choice((b.x + 30, b.y + 150, b.w - 60, 44),
+                   [Option(v, f"{round(v * 100)}%") for v in VOLUME_STEPS], nearest,
+                   self.set_volume, key="volume",
+                   disabled="Sound is muted" if muted else None,
+                   tooltip="Master volume of all sounds"),
+            Toggle((b.x + 30, b.y + 212, 260, 40), "Mute all sound (M)", muted, self.set_mute,
+                   key="mute"),
+            Label((b.x + 30, b.y + 262), problem, 15, th.VERMILION, width=b.w - 60,
+                  key="problem"),
+            Button((b.right - 190, b.bottom - 70, 160, 46), "Done", self.close, primary=True,
+                   key="done"),
+        ])
+
+    def set_volume(self, value: object) -> None:
+        self.app.prefs.set("sound.volume", float(value))  # type: ignore[arg-type]
+        self.app.audio.play("knock", 1, 0.8)  # a sample of the new level
+        self.rebuild()
+
+    def set_mute(self, value: bool) -> None:
+        self.app.prefs.set("sound.mute", bool(value))
+        self.rebuild()
+
+    def handle(self, inp: Input) -> bool:
+        if inp.is_action(Action.CONFIRM):
+            self.close()
+            return True
+        if inp.is_action(Action.LETTER) and inp.letter == "m":
+            self.set_mute(not self.app.prefs.get("sound.mute"))
+            return True
+        return super().handle(inp)

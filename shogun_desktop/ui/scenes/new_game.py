@@ -27,6 +27,7 @@ from shogun_desktop.ui.widgets import (
     Option,
     Panel,
     TextInput,
+    Toggle,
     Widget,
     WidgetGroup,
     wrap_text,
@@ -61,6 +62,7 @@ class NewGameSettings:
     board: str  # "sun" | "moon"
     start_mode: str  # "draft" | "designated"
     seed: int | None
+    xray: bool = False  # table option: the tower's held colours are shown (a memory aid)
 
 
 @dataclass
@@ -72,6 +74,7 @@ class NewGameForm:
     board: str = "sun"
     start_mode: str = "draft"
     seed_text: str = ""
+    xray: bool = False
     note: str | None = None  # why the screen changed something on its own
 
     def __post_init__(self) -> None:
@@ -159,7 +162,7 @@ class NewGameForm:
 
     def settings(self) -> NewGameSettings:
         seats = [Seat(s.name.strip(), s.colour, s.is_computer) for s in self.seats]
-        return NewGameSettings(seats, self.board, self.start_mode, self.seed())
+        return NewGameSettings(seats, self.board, self.start_mode, self.seed(), self.xray)
 
 
 # ------------------------------------------------------------------------ layout (logical px)
@@ -257,6 +260,12 @@ class NewGameScene(Scene):
                            tooltip="The same seed replays the same shuffles and tower drops"))
         w.append(Label((START_PANEL.x + 305, START_PANEL.y + 172), "digits; empty = random", 15,
                        th.INK_SOFT))
+        # table option: x-ray tower (fixed for the whole game, like the cardboard tower)
+        w.append(Toggle((230, BOTTOM_Y + 6, 600, 40), "X-ray tower: show the colours held inside",
+                        f.xray, self._set_xray, key="xray", size=17,
+                        tooltip="A table option for the whole game (off = like the cardboard "
+                        "tower). Held colours can be worked out by remembering every drop; "
+                        "x-ray shows them in the battle tower."))
         # bottom bar
         problem = f.problems()
         w.append(Button((50, BOTTOM_Y, 150, 52), "Quit", self.app.quit, key="quit"))
@@ -268,6 +277,10 @@ class NewGameScene(Scene):
                         primary=True, hotkey=Action.CONFIRM, disabled=problem, size=20))
         self.ui.set_widgets(w)
         self._version += 1
+
+    def _set_xray(self, value: bool) -> None:
+        self.form.xray = bool(value)
+        self.rebuild()
 
     def _seat_row(self, i: int, seat: Seat, fonts: th.Fonts) -> list[Widget]:
         f = self.form

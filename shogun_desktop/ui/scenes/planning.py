@@ -49,6 +49,9 @@ class PlanningScene(Scene):
         self.ui = WidgetGroup()
         self.layer = LayerCache()
         self._version = 0
+        # dialogs about this plan: the plan stays visible under them, under any other overlay
+        # (the Esc menu, save/load, quit) it is hidden completely
+        self.own_dialogs: list[Scene] = []
         data = session.game.data
         self.costs = {a.id: a.cost for a in data.actions}
         self.province_info = {p: data.provinces[p] for p in self.cards if p in data.provinces}
@@ -159,18 +162,19 @@ class PlanningScene(Scene):
         if self.problem() is not None:
             return
         placed = len(self.plan)
-        self.app.push(ConfirmDialog(
+        self.own_dialogs.append(self.app.push(ConfirmDialog(
             self.app, "Commit your plan?",
             f"{placed} cards go face down. They are turned up one by one during the actions; "
             "you cannot change them afterwards.", on_confirm=self.commit,
-            confirm_text="Commit", cancel_text="Keep editing"))
+            confirm_text="Commit", cancel_text="Keep editing")))
 
     def commit(self) -> None:
         try:
             self.session.apply(dict(self.plan))
         except IllegalChoiceError as exc:  # cannot happen after check; shown if it does
-            self.app.push(ConfirmDialog(self.app, "Plan refused", self.session.presenter.rejection(exc.rejection),
-                                        cancel_text=None))
+            self.own_dialogs.append(self.app.push(ConfirmDialog(
+                self.app, "Plan refused", self.session.presenter.rejection(exc.rejection),
+                cancel_text=None)))
             return
         self.app.scenes.remove(self)
 
@@ -232,7 +236,8 @@ class PlanningScene(Scene):
             else:
                 from shogun_desktop.ui.scenes.menu import MenuScene
 
-                self.app.push(MenuScene(self.app, self.session, getattr(self.app, "host", None)))
+                self.app.push(MenuScene(self.app, self.session, getattr(self.app, "host", None),
+                                        note="Your plan stays hidden behind the menu."))
             return True
         return inp.kind in (Kind.CLICK, Kind.KEY)
 
@@ -240,7 +245,15 @@ class PlanningScene(Scene):
         self.ui.update(dt)
 
     # ---------------------------------------------------------------- drawing
+    def is_covered(self) -> bool:
+        """Whether an overlay other than this plan's own dialogs is open above the plan."""
+        top = self.app.scenes.top
+        return top is not self and top not in self.own_dialogs
+
     def draw(self, surface: pygame.Surface) -> None:
+        if self.is_covered():
+            self.draw_hidden(surface)
+            return
         key = (self._version, self.ui.visual_state(), self.drag is not None)
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
         if self.drag is not None and self.drag_pos is not None:
@@ -248,6 +261,10 @@ class PlanningScene(Scene):
             r.center = self.drag_pos
             self.draw_card(surface, self.drag[0], r, selected=True)
         self.ui.tooltip.draw(surface, self.app.theme)
+
+    def draw_hidden(self, surface: pygame.Surface) -> None:
+        """Nothing of the plan: a plain opaque backdrop (the menu itself says why)."""
+        surface.fill(th.PAPER_DARK)
 
     def draw_card(self, surface, card: str, rect: pygame.Rect, *, selected=False) -> None:
         fonts = self.app.theme.fonts
