@@ -174,7 +174,8 @@ class Presenter:
         """The outcome of a battle or revolt in one clause ("Red takes Omi with 2 armies")."""
         if isinstance(event, ev.RevoltResolved):
             if event.suppressed:
-                return f"suppressed; {plural(event.survivors, 'army')} stay"
+                verb = "stays" if event.survivors == 1 else "stay"
+                return f"suppressed; {plural(event.survivors, 'army')} {verb}"
             return f"the farmers win: {event.province} becomes neutral"
         who, where = self.player(event.attacker), event.province
         if event.outcome == BattleOutcome.TAKEN:
@@ -199,7 +200,8 @@ class Presenter:
         prov = event.province or province or "the province"
         if isinstance(event, ev.RevoltResolved):
             if event.suppressed:
-                return (f"{plural(event.survivors, 'army')} of {self.player(event.player)} stay "
+                verb = "stays" if event.survivors == 1 else "stay"
+                return (f"{plural(event.survivors, 'army')} of {self.player(event.player)} {verb} "
                         f"in {prov}; the farmers and the rest go back to supply.{others}")
             return f"All cubes of the revolt go back to supply; {prov} is neutral.{others}"
         n = plural(event.survivors, "army")
@@ -413,8 +415,9 @@ def _game_over(p: Presenter, e: ev.GameOver) -> str:
 
 
 def _history_dropped(p: Presenter, e: ev.HistoryDropped) -> str:
-    return (f"(The first {plural(e.lines, 'line')} of this game's log were saved by an older "
-            "version and are not shown.)")
+    verb = "was" if e.lines == 1 else "were"
+    return (f"(The first {plural(e.lines, 'line')} of this game's log {verb} saved by an older "
+            "version and cannot be shown.)")
 
 
 _RENDERERS: dict[type, Callable[[Presenter, Any], str]] = {

@@ -243,6 +243,21 @@ def test_presenter_counts_and_names() -> None:
                                   "out: Aiko 1 — Aiko takes Omi with 1 army")
 
 
+def test_verbs_agree_with_counts() -> None:
+    words = Presenter({"red": "Aiko"})
+
+    def revolt(n: int) -> ev.RevoltResolved:
+        return ev.RevoltResolved("red", "Omi", 2, 1, 0, {"red": 2, "green": 1}, {"red": 2},
+                                 True, n, False)
+
+    assert words.verdict(revolt(1)) == "suppressed; 1 army stays"
+    assert words.verdict(revolt(2)) == "suppressed; 2 armies stay"
+    assert words.survivors(revolt(1)).startswith("1 army of Aiko stays in Omi")
+    skipped = ev.ActionSkipped("red", "recruit-5", "Omi", "supply-short",
+                               {"supply": 1, "needed": 5})
+    assert words.line(skipped).endswith("only 1 army in supply, 5 needed")
+
+
 def test_a_different_presenter_changes_words_not_outcomes() -> None:
     """The log is a rendering: reworded messages leave the game and its save untouched."""
     game = Game.new(GameConfig(COLOURS[:3], seed=9))
