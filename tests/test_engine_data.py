@@ -390,3 +390,46 @@ def test_mypy_is_clean() -> None:
     proc = subprocess.run([sys.executable, "-m", "mypy", "shogun_desktop"], cwd=REPO,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-3000:]
+
+
+# ---------------------------------------------------------------------- card numbers from data
+def test_event_and_special_numbers_come_from_cards_yaml(tmp_path) -> None:
+    import shutil
+
+    from shogun_desktop.data import DATA_DIR
+    from shogun_desktop.data.board import load_board_data
+
+    folder = tmp_path / "data"
+    shutil.copytree(DATA_DIR, folder)
+    cards = folder / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    for old, new in (("recruit: {recruit-5: 3, recruit-3: 2}", "recruit: {recruit-5: 4, recruit-3: 2}"),
+                     ("yield_max: {rice: 3}", "yield_max: {rice: 2}"),
+                     ("neutral_farmers: 2,", "neutral_farmers: 3,"),
+                     ("recruit_bonus: {recruit-5: 1}", "recruit_bonus: {recruit-5: 2}")):
+        assert old in text
+        text = text.replace(old, new)
+    cards.write_text(text, encoding="utf-8")
+    data = load_board_data(folder)
+
+    def game(event: str, special: str | None = None) -> Game:
+        pos: dict[str, Any] = {"event": event, "chests": {"red": 9},
+                               "provinces": {"Mino": {"owner": "red", "armies": 3}}}
+        if special:
+            pos["specials"] = {"red": special}
+        state = state_from_position(Reader("t"), pos, "sun", ["red", "blue", "yellow"], data)
+        return Game(state, random.Random(1), ScriptedTower([{"red": 1, "green": 3}]), data)
+
+    g = game("recruit-reduced")
+    assert g.recruit_count("red", "recruit-5") == 4
+    g.begin_action_turn("red", "recruit-5", "Mino")
+    g.advance()
+    assert g.state.provinces["Mino"].armies == 7
+    assert game("recruit-reduced", "recruit-bonus").recruit_count("red", "recruit-5") == 6
+    assert game("rice-max-3", "rice-bonus").collect_amount("red", "rice", "Mino") == 2
+    g = game("farmers-2")
+    g.begin_action_turn("red", "battle-a", "Mino")
+    g.advance()
+    g.apply(Move("Omi", 1))
+    battle = g.state.events[-1]
+    assert isinstance(battle, ev.BattleResolved) and battle.defenders == 3

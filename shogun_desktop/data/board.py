@@ -76,7 +76,7 @@ class EventDef:
     effect: str
     castle_defence: int = 0
     protects: str | None = None
-    calm_markers: int = 0
+    calm_markers: dict[str, int] = field(default_factory=dict)  # building -> markers removed
     yield_min: dict[str, int] = field(default_factory=dict)
     yield_max: dict[str, int] = field(default_factory=dict)
     neutral_farmers: int | None = None
@@ -372,7 +372,7 @@ def _read_cards(path: Path) -> dict[str, Any]:
             id=eid, name=r.get(e, "name", key, str), effect=effects[eid],
             castle_defence=_opt_count(r, e, "castle_defence", key),
             protects=protects,
-            calm_markers=_opt_count(r, e, "calm_markers", key),
+            calm_markers=_counts(r, e, "calm_markers", key, BUILDINGS),
             yield_min=_counts(r, e, "yield_min", key, ("rice", "tax")),
             yield_max=_counts(r, e, "yield_max", key, ("rice", "tax")),
             neutral_farmers=r.nonneg(e, "neutral_farmers", key) if "neutral_farmers" in e else None,

@@ -718,8 +718,8 @@ class Game:
         s.buildings_left[kind] -= 1
         calmed = 0
         effect = self.event_def()
-        if kind == "theater" and effect is not None and effect.calm_markers:
-            calmed = min(effect.calm_markers, prov.revolts)
+        if effect is not None and effect.calm_markers.get(kind):
+            calmed = min(effect.calm_markers[kind], prov.revolts)
             prov.revolts -= calmed
             s.markers_left += calmed
         self.emit(ev.BuildingBuilt(colour, kind, province, cost, calmed))
