@@ -52,20 +52,24 @@ class Presenter:
         name = self.player(colour)
         return f"{name}'" if name.endswith("s") else f"{name}'s"
 
+    # An id the data does not know (a newer save, a damaged one) is shown as it is: the log
+    # must never be what stops a game from being shown.
     def action(self, action: str) -> str:
-        return self.data.action_name(action)
+        return next((a.name for a in self.data.actions if a.id == action), action)
 
     def building(self, kind: str) -> str:
-        return self.data.names.buildings[kind]
+        return self.data.names.buildings.get(kind, kind)
 
     def special(self, special: str) -> str:
-        return self.data.special_name(special)
+        found = self.data.special_defs.get(special)
+        return found.name if found else special
 
     def event_name(self, event_id: str) -> str:
-        return self.data.event_name(event_id)
+        found = self.data.event_defs.get(event_id)
+        return found.name if found else event_id
 
     def season(self, season: str) -> str:
-        return self.data.names.seasons[season]
+        return self.data.names.seasons.get(season, season)
 
     def phase(self, phase: str) -> str:
         return self.data.names.phases.get(phase, phase)
@@ -266,8 +270,9 @@ def _planned(p: Presenter, e: ev.Planned) -> str:
 
 
 def _event_drawn(p: Presenter, e: ev.EventDrawn) -> str:
-    return (f"Event for {p.season(e.season).lower()}: {p.event_name(e.event)} — "
-            f"{p.data.event_effects[e.event]}")
+    effect = p.data.event_effects.get(e.event, "")
+    return (f"Event for {p.season(e.season).lower()}: {p.event_name(e.event)}"
+            + (f" — {effect}" if effect else ""))
 
 
 def _bid_revealed(p: Presenter, e: ev.BidRevealed) -> str:

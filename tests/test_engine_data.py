@@ -433,3 +433,10 @@ def test_event_and_special_numbers_come_from_cards_yaml(tmp_path) -> None:
     g.apply(Move("Omi", 1))
     battle = g.state.events[-1]
     assert isinstance(battle, ev.BattleResolved) and battle.defenders == 3
+
+
+def test_the_presenter_never_fails_on_an_id_it_does_not_know() -> None:
+    words = Presenter({"red": "Aiko"})
+    assert words.line(ev.NoCard("red", "nap")) == "Aiko has no card on nap"
+    assert words.line(ev.EventDrawn("summer", "eclipse")) == "Event for summer: eclipse"
+    assert "Pink 2" in words.line(ev.TowerLoaded({"pink": 2}, {}))

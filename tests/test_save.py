@@ -154,11 +154,16 @@ def _mutated(mutate) -> str:
          "unknown event type 'gossip'"),
         (lambda d: d["events"][0].update(words="New game"), ".words: unknown key"),
         (lambda d: d["cursor"].update(turn=True), "cursor.turn: must be an integer, not bool"),
+        (lambda d: d["events"][0].update(seats=["red", "pink", "blue"]),
+         "events[0].seats: unknown id 'pink'"),
+        (lambda d: d["events"].append({"type": "no-card", "player": "red", "action": "nap"}),
+         ".action: unknown id 'nap'"),
         (lambda d: d["position"].update(season=7), "position.season: 7 is not one of"),
     ],
     ids=["wrong-type", "unknown-key", "impossible-count", "out-of-play", "bad-phase",
          "held-mismatch", "bad-rng", "hand-mismatch", "missing-key", "event-field-missing",
          "event-float", "event-unknown-type", "event-text-field", "cursor-bool",
+         "event-unknown-player", "event-unknown-action",
          "season-type"],
 )
 def test_damaged_saves_are_refused_with_the_key_named(mutate, message: str) -> None:

@@ -26,7 +26,15 @@ from shogun_desktop.data.board import (
     default_board,
 )
 from shogun_desktop.rules.engine import SPACES, Game, empty_state
-from shogun_desktop.rules.events import Event, EventDataError, HistoryDropped, event_from_data
+from shogun_desktop.rules.events import (
+    BattleOutcome,
+    Event,
+    EventDataError,
+    HistoryDropped,
+    SkipReason,
+    WinterRiceLoss,
+    event_from_data,
+)
 from shogun_desktop.rules.events import to_data as event_to_data
 from shogun_desktop.rules.invariants import check_invariants
 from shogun_desktop.rules.state import (
@@ -317,15 +325,66 @@ def events_to_data(events: list[Event]) -> list[dict[str, Any]]:
     return [event_to_data(e) for e in events]
 
 
-def events_from_data(r: Reader, value: Any, key: str = "events") -> list[Event]:
-    """Type-checked events of a save; a bad one is refused naming its index and field."""
+def events_from_data(r: Reader, value: Any, key: str = "events",
+                     seats: list[str] | None = None, data: BoardData | None = None) -> list[Event]:
+    """Type-checked events of a save; a bad one is refused naming its index and field.
+
+    With ``seats`` and ``data`` every id is checked too (players, provinces, cards, codes).
+    """
     out: list[Event] = []
     for i, doc in enumerate(r.listing(value, key)):
         try:
-            out.append(event_from_data(doc, f"{key}[{i}]"))
+            event = event_from_data(doc, f"{key}[{i}]")
         except EventDataError as exc:
             raise r.fail("", str(exc)) from None
+        if seats is not None and data is not None:
+            _check_event_ids(r, event, f"{key}[{i}]", seats, data)
+        out.append(event)
     return out
+
+
+_BONUS_IDS = ("attack-bonus", "defence-bonus", "castle-defence")
+_PARAM_IDS = ("cost", "chests", "supply", "needed")
+
+
+def _event_id_sets(seats: list[str], data: BoardData) -> dict[str, tuple | frozenset]:
+    """Which ids each event field may hold (by field name)."""
+    provinces = frozenset(data.provinces)
+    players = tuple(seats)
+    actions = tuple(a.id for a in data.actions)
+    return {
+        "player": players, "attacker": players, "defender": players, "drawer": players,
+        "seats": players, "players": players, "ranking": players, "winners": players,
+        "province": provinces, "source": provinces, "provinces": provinces, "draws": provinces,
+        "action": actions, "actions": actions, "special": SPECIAL_IDS, "specials": SPECIAL_IDS,
+        "event": EVENT_IDS, "event_candidates": EVENT_IDS, "kind": BUILDINGS, "season": SEASONS,
+        "board": SIDES, "reason": tuple(str(x) for x in SkipReason),
+        "outcome": tuple(str(x) for x in BattleOutcome), "bid": ("none", "province", "chest"),
+        "dropped": (*players, FARMER), "out": (*players, FARMER), "vp": players,
+        "chests": players, "bonuses": _BONUS_IDS, "params": _PARAM_IDS,
+    }
+
+
+def _check_event_ids(r: Reader, event: Event, key: str, seats: list[str], data: BoardData) -> None:
+    allowed = _event_id_sets(seats, data)
+    for name, value in vars(event).items():
+        if name == "card":  # a province card drawn, or the winter's event card
+            allowed_here: tuple | frozenset = (
+                EVENT_IDS if isinstance(event, WinterRiceLoss) else frozenset(data.provinces))
+        elif name == "cards" and isinstance(value, tuple):
+            allowed_here = frozenset(data.provinces)
+        elif name == "parts":
+            regions = {f"{reg} {b}" for side in data.regions.values() for reg in side
+                       for b in BUILDINGS}
+            allowed_here = frozenset({"provinces", "buildings"} | regions)
+        else:
+            allowed_here = allowed.get(name, ())
+        if not allowed_here:
+            continue
+        ids = (list(value) if isinstance(value, dict | tuple) else [value])
+        for item in ids:
+            if isinstance(item, str) and item not in allowed_here:
+                raise r.fail(f"{key}.{name}", f"unknown id {str(item)[:40]!r}")
 
 
 def old_log_to_events(r: Reader, value: Any) -> list[Event]:
@@ -477,7 +536,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     state.battles = r.integer(top["battles"], "battles")
     state.winners = [r.choice(c, "winners", seats) for c in r.listing(top["winners"], "winners")]
     if version == SAVE_VERSION:
-        state.events = events_from_data(r, top["events"])
+        state.events = events_from_data(r, top["events"], "events", list(seats), data)
     else:
         state.events = old_log_to_events(r, top["log"])
     for i, entry in enumerate(r.listing(top["scores"], "scores")):
