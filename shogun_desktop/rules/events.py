@@ -330,10 +330,14 @@ class HistoryDropped(Event, tag="history-dropped"):
 
 # ---------------------------------------------------------------------- plain data
 def to_data(ev: Event) -> dict[str, Any]:
-    """The event as plain YAML-able data with its ``type`` tag first."""
+    """The event as plain YAML-able data with its ``type`` tag first (defaults left out)."""
     out: dict[str, Any] = {"type": ev.type}
     for f in fields(ev):
         value = getattr(ev, f.name)
+        if f.default is not MISSING and value == f.default and type(value) is type(f.default):
+            continue  # a default is left out (smaller saves); the reader puts it back
+        if f.default_factory is not MISSING and not value:
+            continue
         if isinstance(value, tuple):
             value = list(value)
         elif isinstance(value, dict):
