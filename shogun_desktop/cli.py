@@ -18,6 +18,7 @@ from shogun_desktop import __version__
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "scenario": ("shogun_desktop.scenario", "run rules-scenario files and report PASS/FAIL"),
     "simulate": ("shogun_desktop.simulate", "play complete games headless with random-legal players"),
+    "check": ("shogun_desktop.check", "validate save, scenario and data files without playing"),
     "tower-stats": ("shogun_desktop.tower.stats", "pour many drops into one physical tower and report"),
     "demo": ("shogun_desktop.ui.demo", "an all-computer game in the window (attract mode)"),
 }

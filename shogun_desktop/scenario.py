@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shogun_desktop.data import DataError
 from shogun_desktop.data.board import (
     ACTION_IDS,
     BUILDINGS,
@@ -32,7 +33,7 @@ from shogun_desktop.rules.engine import BATTLE_ACTIONS, Chance, Game
 from shogun_desktop.rules.save import Reader, SaveError, parse_cube_counts, state_from_position
 from shogun_desktop.rules.state import BID_SPACE, DecisionKind, Move, Phase
 from shogun_desktop.rules.tower import ScriptedTower
-from shogun_desktop.yamlio import YamlFormatError, load_yaml_file
+from shogun_desktop.yamlio import YamlFormatError, describe, load_yaml_file
 
 TOP_KEYS = {"name", "board", "players", "position", "steps", "expect"}
 ACTION_STEP_KEYS = {"player", "action", "province", "to", "armies", "move", "drop", "result"}
@@ -102,7 +103,10 @@ class Scenario:
         for key in ("board", "players", "steps"):
             if key not in top:
                 raise r.fail(key, "missing")
-        self.name = str(top.get("name", path.stem))
+        name = top.get("name", path.stem)
+        if not isinstance(name, str) or len(name) > 200:
+            raise r.fail("name", f"must be a text of at most 200 characters, not {describe(name)}")
+        self.name = name
         self.board = r.choice(top["board"], "board", SIDES)
         players = r.listing(top["players"], "players")
         for i, c in enumerate(players):
@@ -126,6 +130,8 @@ class Scenario:
             r.mapping(step, key, {"bids"})
             b = r.mapping(step["bids"], f"{key}.bids", {"layout", "bids", "tie_break", "picks"})
             layout = r.listing(b.get("layout"), f"{key}.bids.layout")
+            for j, special in enumerate(layout):
+                r.choice(special, f"{key}.bids.layout[{j}]", SPECIAL_IDS)
             if sorted(layout) != sorted(SPECIAL_IDS):
                 raise r.fail(f"{key}.bids.layout", "must place the 5 special cards")
             bids = r.mapping(b.get("bids"), f"{key}.bids.bids")
@@ -196,6 +202,7 @@ class Scenario:
     def _check_expect(self) -> None:
         r = self.r
         e = self.expect
+        _refuse_nulls(r, e, "expect")
         colours = (*self.players, FARMER)
         for name, spec in r.mapping(e.get("provinces"), "expect.provinces").items():
             r.choice(name, f"expect.provinces.{name}", tuple(self.data.provinces))
@@ -203,6 +210,12 @@ class Scenario:
                              {"owner", "armies", "castle", "temple", "theater", "revolts"})
             if "owner" in spec:
                 r.choice(spec["owner"], f"expect.provinces.{name}.owner", (*self.players, "none"))
+            for count in ("armies", "revolts"):
+                if count in spec:
+                    r.integer(spec[count], f"expect.provinces.{name}.{count}")
+            for kind in BUILDINGS:
+                if kind in spec:
+                    r.boolean(spec[kind], f"expect.provinces.{name}.{kind}")
         for key in ("chests", "rice", "vp"):
             for c, n in r.mapping(e.get(key), f"expect.{key}").items():
                 r.choice(c, f"expect.{key}.{c}", self.players)
@@ -430,14 +443,33 @@ def run_winter_step(sc: Scenario, key: str, w: dict) -> None:
                             "this player has enough rice: no revolt is drawn")
 
 
+def _refuse_nulls(r: Reader, value: Any, key: str) -> None:
+    """An expectation left empty (``key:`` with no value) states nothing: refuse it."""
+    if value is None:
+        raise r.fail(key, "is empty (null): give the expected value or leave the key out")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _refuse_nulls(r, v, f"{key}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _refuse_nulls(r, v, f"{key}[{i}]")
+
+
 def collect(paths: Sequence[str]) -> list[Path]:
+    """The scenario files the paths name; a folder without any, or a path that is not a
+    regular file (a FIFO or a device would block or never end), is refused."""
     files: list[Path] = []
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            files.extend(sorted(path.glob("*.yaml")))
-        elif path.exists():
+            found = sorted(f for f in path.glob("*.yaml") if f.is_file())
+            if not found:
+                raise ScenarioError(f"{p}: no scenario files (*.yaml) in this folder")
+            files.extend(found)
+        elif path.is_file():
             files.append(path)
+        elif path.exists():
+            raise ScenarioError(f"{p}: not a regular file (a pipe or a device?)")
         else:
             raise ScenarioError(f"{p}: no such file or folder")
     return files
@@ -460,11 +492,25 @@ def run(args: argparse.Namespace) -> int:
     except ScenarioError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    data = default_board()
+    try:
+        data = default_board()
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     passed = failed = invalid = 0
     for path in files:
         try:
-            result = run_file(path, data)
+            scenario = Scenario(path, data)  # validation only: an invalid file is never run
+        except SaveError as exc:
+            invalid += 1
+            print(f"INVALID {exc}")
+            continue
+        except Exception as exc:  # a gap in validation: still INVALID, never a FAIL or a traceback
+            invalid += 1
+            print(f"INVALID {path}: cannot be validated ({type(exc).__name__}: {str(exc)[:200]})")
+            continue
+        try:
+            result = scenario.run()
         except SaveError as exc:
             invalid += 1
             print(f"INVALID {exc}")

@@ -27,6 +27,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-check", action="store_true",
                         help="skip the invariant check after every decision (faster)")
+    parser.add_argument("--stop-after", type=int, default=None, metavar="N",
+                        help="stop each game after N decisions (with --save: reproduce a situation)")
+    parser.add_argument("--save", default=None, metavar="FILE",
+                        help="write the game where it stopped as a save the window can Load "
+                             "(needs --games 1)")
 
 
 def tower_description(name: str) -> str:
@@ -37,7 +42,8 @@ def tower_description(name: str) -> str:
 
 
 def play_game(seed: int, players: int, board: str, start: str, tower_name: str,
-              check: bool = True) -> dict[str, Any]:
+              check: bool = True, stop_after: int | None = None,
+              save_to: str | None = None) -> dict[str, Any]:
     colours = list(PLAYER_COLOURS[:players])
     t0 = time.perf_counter()
     game = Game.new(GameConfig(colours, board=board, start=start, seed=seed), tower=make_tower(tower_name))
@@ -50,10 +56,23 @@ def play_game(seed: int, players: int, board: str, start: str, tower_name: str,
 
     if check:
         after(game)
-    decisions = play_out(game, RandomPlayer(seed * 7919 + 1), after if check else None)
+    bot = RandomPlayer(seed * 7919 + 1)
+    if stop_after is None:
+        decisions = play_out(game, bot, after if check else None)
+    else:  # the same decisions as play_out, up to N
+        decisions = 0
+        while decisions < stop_after and not game.is_over():
+            game.apply(bot.choose(game))
+            decisions += 1
+            if check:
+                after(game)
+    if save_to is not None:
+        from shogun_desktop.rules.save import save_game
+
+        save_game(game, save_to)  # the text the window autosaves after this decision
     seconds = time.perf_counter() - t0
     s = game.state
-    return {"seed": seed, "winners": list(s.winners), "vp": {c: s.players[c].vp for c in s.seats},
+    return {"seed": seed, "over": game.is_over(), "winners": list(s.winners), "vp": {c: s.players[c].vp for c in s.seats},
             "battles": s.battles, "seconds": round(seconds, 4), "decisions": decisions,
             "invariant_violations": violations}
 
@@ -62,23 +81,43 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("simulate: --games must be at least 1", file=sys.stderr)
         return 2
+    if args.stop_after is not None and args.stop_after < 0:
+        print("simulate: --stop-after must be at least 0", file=sys.stderr)
+        return 2
+    if args.save is not None and args.games != 1:
+        print("simulate: --save needs --games 1 (one game, one save)", file=sys.stderr)
+        return 2
     tower_name = args.tower or default_tower_name()
+    from shogun_desktop.check import preload_data
+
+    problem = preload_data()
+    if problem is not None:
+        print(f"simulate: {problem}", file=sys.stderr)
+        return 2
     results = []
     for i in range(args.games):
         try:
             results.append(play_game(args.seed + i, args.players, args.board, args.start,
-                                     tower_name, check=not args.no_check))
+                                     tower_name, check=not args.no_check,
+                                     stop_after=args.stop_after, save_to=args.save))
         except ShogunError as exc:
             print(f"simulate: {exc}", file=sys.stderr)
             return 2
-        if not args.json:
-            r = results[-1]
+        except OSError as exc:
+            print(f"simulate: cannot write {args.save}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        r = results[-1]
+        if not args.json and not r["over"]:
+            saved = f"; saved to {args.save}" if args.save else ""
+            print(f"game {i + 1} seed {r['seed']}: stopped after {r['decisions']} decisions"
+                  f"{saved}; {r['seconds']:.3f} s")
+        elif not args.json:
             print(f"game {i + 1} seed {r['seed']}: winner {', '.join(r['winners'])}; VP "
                   + ", ".join(f"{c} {v}" for c, v in r["vp"].items())
                   + f"; {r['battles']} battles; {r['seconds']:.3f} s")
     violations = sum(len(r["invariant_violations"]) for r in results)
     summary = {
-        "finished": len(results),
+        "finished": sum(1 for r in results if r["over"]),
         "seconds_median": round(statistics.median(r["seconds"] for r in results), 4),
         "invariant_violations": violations,
         "tower": tower_description(tower_name),
@@ -88,7 +127,10 @@ def run(args: argparse.Namespace) -> int:
         games = [{k: r[k] for k in ("seed", "winners", "vp", "battles", "seconds")} for r in results]
         print(json.dumps({"games": games, "summary": summary}))
     else:
-        noun = "game" if summary["finished"] == 1 else "games"
-        print(f"{summary['finished']} {noun} finished; median {summary['seconds_median']:.3f} s per "
+        noun = "game" if len(results) == 1 else "games"
+        stopped = len(results) - summary["finished"]
+        done = (f"{len(results)} {noun} played ({summary['finished']} finished, {stopped} "
+                "stopped early)" if stopped else f"{len(results)} {noun} finished")
+        print(f"{done}; median {summary['seconds_median']:.3f} s per "
               f"game; {violations} invariant violations; tower: {summary['tower']}")
     return 1 if violations else 0

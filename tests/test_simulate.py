@@ -41,3 +41,43 @@ def test_simulate_text_output_and_same_seed_same_results(capsys: pytest.CaptureF
     assert main(["simulate", "--games", "1", "--players", "4", "--tower", "probabilistic"]) == 0
     text = capsys.readouterr().out
     assert "1 game finished;" in text and "probabilistic model" in text
+
+
+@pytest.mark.parametrize("tower", ["probabilistic", "physical"])
+def test_stop_after_and_save_write_the_windows_autosave_which_the_window_loads(
+        tmp_path, capsys: pytest.CaptureFixture[str], tower: str) -> None:
+    from shogun_desktop.ai.random_player import RandomPlayer
+    from shogun_desktop.data.board import PLAYER_COLOURS
+    from shogun_desktop.rules.engine import Game, GameConfig
+    from shogun_desktop.towers import make_tower
+    from shogun_desktop.ui.scenes.game import GameScene
+    from shogun_desktop.ui.session import AUTOSAVE_NAME, GameSession
+    from tests.test_ui_game_driver import game_app
+
+    save = tmp_path / "situation.yaml"
+    code = main(["simulate", "--games", "1", "--seed", "12", "--players", "4", "--stop-after",
+                 "70", "--save", str(save), "--tower", tower])
+    assert code == 0
+    assert "stopped after 70 decisions" in capsys.readouterr().out
+    # the window's session, given the same game and decisions, autosaves exactly this text
+    game = Game.new(GameConfig(list(PLAYER_COLOURS[:4]), seed=12), tower=make_tower(tower))
+    session = GameSession(game, tmp_path / "window")
+    bot = RandomPlayer(12 * 7919 + 1)
+    for _ in range(70):
+        session.apply(bot.choose(game))
+    session.close()
+    assert (tmp_path / "window" / AUTOSAVE_NAME).read_text() == save.read_text()
+    # and the window's Load path plays it
+    app = game_app(tmp_path / "saves")
+    try:
+        assert app.host.load(save)
+        scene = next(s for s in app.scenes if isinstance(s, GameScene))
+        assert scene.session.game.state.events == game.state.events
+        assert scene.session.pending() is not None
+    finally:
+        app.close()
+
+
+def test_save_needs_one_game(tmp_path) -> None:
+    assert main(["simulate", "--games", "2", "--save", str(tmp_path / "x.yaml")]) == 2
+    assert main(["simulate", "--games", "1", "--stop-after", "-1"]) == 2

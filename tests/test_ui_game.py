@@ -71,6 +71,7 @@ def test_resume_from_autosave_continues_identically(tmp_path):
 def test_damaged_autosave_shows_a_message_not_a_crash(tmp_path):
     folder = tmp_path
     session = GameSession.new(ONE_HUMAN, folder)
+    session.flush_saves()
     text = (folder / AUTOSAVE_NAME).read_text()
     for damage in ("{ not: yaml: [", text[: len(text) // 2], text.replace("seats", "sheets")
                    .replace("phase: planning", "phase: sleeping")):

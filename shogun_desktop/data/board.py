@@ -11,8 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from shogun_desktop.data import DATA_DIR
-from shogun_desktop.yamlio import YamlFormatError, load_yaml_file
+from shogun_desktop.data import DATA_DIR, DataError, data_dir
+from shogun_desktop.yamlio import YamlFormatError, describe, load_yaml_file
 
 SIDES = ("sun", "moon")
 REGION_COLOURS = ("green", "red", "purple", "yellow", "brown")
@@ -29,10 +29,6 @@ EVENT_IDS = (
     "castle-defence", "temple-peace", "theater-calm", "rice-max-3", "rice-min-4",
     "tax-max-5", "tax-min-6", "farmers-2", "recruit-reduced",
 )
-
-
-class DataError(ValueError):
-    """A data file is missing, malformed or inconsistent."""
 
 
 @dataclass(frozen=True)
@@ -196,6 +192,9 @@ class BoardData:
         return None
 
 
+MAX_COUNT = 1000  # no count in the game comes near this; huge ones would stall setup loops
+
+
 class _Reader:
     """Walks a parsed YAML document, producing errors that name file and key path."""
 
@@ -217,15 +216,17 @@ class _Reader:
 
     def check_type(self, value: Any, path: str, kind: type | tuple[type, ...]) -> None:
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(path, f"must be an integer, not {value!r}")
+            raise self.fail(path, f"must be an integer, not {describe(value)}")
         if not isinstance(value, kind):
             names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise self.fail(path, f"must be a {_TYPE_WORDS.get(names, names)}, not {value!r}")
+            raise self.fail(path, f"must be a {_TYPE_WORDS.get(names, names)}, not {describe(value)}")
 
-    def nonneg(self, obj: Any, key: str, path: str) -> int:
+    def nonneg(self, obj: Any, key: str, path: str, high: int = MAX_COUNT) -> int:
         value = self.get(obj, key, path, int)
         if value < 0:
             raise self.fail(f"{path}.{key}" if path else key, f"must not be negative, got {value}")
+        if value > high:
+            raise self.fail(f"{path}.{key}" if path else key, f"must be at most {high}, got {describe(value)}")
         return value
 
     def only_keys(self, obj: dict, allowed: set[str], path: str) -> None:
@@ -246,12 +247,12 @@ def _load(path: Path) -> Any:
 
 def _pair(r: _Reader, value: Any, path: str, names: dict) -> tuple[str, str]:
     if not isinstance(value, list) or len(value) != 2:
-        raise r.fail(path, f"must be a pair of provinces, not {value!r}")
+        raise r.fail(path, f"must be a pair of provinces, not {describe(value)}")
     for v in value:
         if v not in names:
-            raise r.fail(path, f"unknown province {v!r}")
+            raise r.fail(path, f"unknown province {describe(v)}")
     if value[0] == value[1]:
-        raise r.fail(path, f"a province cannot border itself ({value[0]!r})")
+        raise r.fail(path, f"a province cannot border itself ({describe(value[0])})")
     return (value[0], value[1])
 
 
@@ -272,7 +273,7 @@ def _read_board(path: Path) -> dict[str, Any]:
         for side in SIDES:
             colour = r.get(region, side, f"{key}.region", str)
             if colour not in REGION_COLOURS:
-                raise r.fail(f"{key}.region.{side}", f"unknown region colour {colour!r}")
+                raise r.fail(f"{key}.region.{side}", f"unknown region colour {describe(colour)}")
         provinces[name] = Province(
             name=name, kanji=r.get(p, "kanji", key, str), tax=r.nonneg(p, "tax", key),
             rice=r.nonneg(p, "rice", key), slots=slots, region=dict(region),
@@ -303,7 +304,7 @@ def _read_board(path: Path) -> dict[str, Any]:
         adjacency[b].add(a)
     for name, adj in adjacency.items():
         if not adj:
-            raise r.fail("land_borders", f"province {name!r} has no neighbour")
+            raise r.fail("land_borders", f"province {describe(name)} has no neighbour")
 
     regions_raw = r.get(doc, "regions", "", dict)
     regions: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -318,13 +319,13 @@ def _read_board(path: Path) -> dict[str, Any]:
                 raise r.fail(key, f"a region must have 9 provinces, found {len(members)}")
             for m in members:
                 if m not in provinces:
-                    raise r.fail(key, f"unknown province {m!r}")
+                    raise r.fail(key, f"unknown province {describe(m)}")
                 if m in seen_side:
-                    raise r.fail(key, f"province {m!r} is in two regions")
+                    raise r.fail(key, f"province {describe(m)} is in two regions")
                 if provinces[m].region[side] != colour:
                     raise r.fail(
-                        key, f"{m!r} is listed here but provinces.{m}.region.{side} is "
-                        f"{provinces[m].region[side]!r}"
+                        key, f"{describe(m)} is listed here but provinces.{m}.region.{side} is "
+                        f"{describe(provinces[m].region[side])}"
                     )
                 seen_side.add(m)
             regions[side][colour] = tuple(members)
@@ -337,7 +338,7 @@ def _read_board(path: Path) -> dict[str, Any]:
         members = r.get(excl_raw, side, "excluded_with_3_players", list)
         for m in members:
             if m not in provinces:
-                raise r.fail(key, f"unknown province {m!r}")
+                raise r.fail(key, f"unknown province {describe(m)}")
         if len(set(members)) != 8:
             raise r.fail(key, f"must name 8 distinct provinces, found {len(set(members))}")
         excluded[side] = frozenset(members)
@@ -358,9 +359,9 @@ def _read_cards(path: Path) -> dict[str, Any]:
         key = f"events[{i}]"
         eid = r.get(e, "id", key, str)
         if eid not in EVENT_IDS:
-            raise r.fail(f"{key}.id", f"unknown event {eid!r}")
+            raise r.fail(f"{key}.id", f"unknown event {describe(eid)}")
         if eid in effects:
-            raise r.fail(f"{key}.id", f"duplicate event {eid!r}")
+            raise r.fail(f"{key}.id", f"duplicate event {describe(eid)}")
         r.only_keys(e, {"id", "name", "effect", "copies_winter_loss", "castle_defence",
                         "protects", "calm_markers", "yield_min", "yield_max",
                         "neutral_farmers", "recruit"}, key)
@@ -399,7 +400,7 @@ def _read_cards(path: Path) -> dict[str, Any]:
         key = f"specials[{i}]"
         sid = r.get(s, "id", key, str)
         if sid not in SPECIAL_IDS or sid in specials:
-            raise r.fail(f"specials[{i}].id", f"unknown or duplicate special {sid!r}")
+            raise r.fail(f"specials[{i}].id", f"unknown or duplicate special {describe(sid)}")
         r.only_keys(s, {"id", "name", "effect", "yield_bonus", "recruit_bonus", "attack_bonus",
                         "defence_bonus"}, key)
         specials[sid] = r.get(s, "effect", key, str)
@@ -419,7 +420,7 @@ def _read_cards(path: Path) -> dict[str, Any]:
         key = f"actions[{i}]"
         aid = r.get(a, "id", key, str)
         if i >= len(ACTION_IDS) or aid != ACTION_IDS[i]:
-            raise r.fail(f"{key}.id", f"expected {ACTION_IDS[i] if i < 10 else 'no more'}, got {aid!r}")
+            raise r.fail(f"{key}.id", f"expected {ACTION_IDS[i] if i < 10 else 'no more'}, got {describe(aid)}")
         r.only_keys(a, {"id", "name", "short", "cost", "armies"}, key)
         armies = r.nonneg(a, "armies", key) if "armies" in a else 0
         actions.append(ActionDef(aid, r.nonneg(a, "cost", key), armies,
@@ -431,7 +432,7 @@ def _read_cards(path: Path) -> dict[str, Any]:
     for i, d in enumerate(r.get(doc, "daimyo", "", list)):
         colour = r.get(d, "color", f"daimyo[{i}]", str)
         if colour not in PLAYER_COLOURS or colour in daimyo:
-            raise r.fail(f"daimyo[{i}].color", f"unknown or duplicate colour {colour!r}")
+            raise r.fail(f"daimyo[{i}].color", f"unknown or duplicate colour {describe(colour)}")
         daimyo[colour] = r.get(d, "name", f"daimyo[{i}]", str)
     if len(daimyo) != 5:
         raise r.fail("daimyo", "must name the 5 daimyo")
@@ -487,11 +488,11 @@ def _read_rules(path: Path, provinces: dict[str, Province],
                 raise r.fail(rkey, f"must name {len(groups)} provinces, found {len(row)}")
             for p in row:
                 if p not in provinces:
-                    raise r.fail(rkey, f"unknown province {p!r}")
+                    raise r.fail(rkey, f"unknown province {describe(p)}")
                 if p in used:
-                    raise r.fail(rkey, f"province {p!r} is given twice")
+                    raise r.fail(rkey, f"province {describe(p)} is given twice")
                 if n == 3 and p in excluded["sun"]:
-                    raise r.fail(rkey, f"province {p!r} is out of play with 3 players")
+                    raise r.fail(rkey, f"province {describe(p)} is out of play with 3 players")
                 used.add(p)
             rows.append(tuple(row))
         start[n] = StartTable(tuple(groups), chests, tuple(rows))
@@ -502,7 +503,7 @@ def _read_rules(path: Path, provinces: dict[str, Province],
         key = f"winter_provisions[{i}]"
         rng = r.get(row, "shortfall", key, list)
         if len(rng) != 2 or not isinstance(rng[0], int) or not (rng[1] is None or isinstance(rng[1], int)):
-            raise r.fail(f"{key}.shortfall", f"must be [low, high or null], not {rng!r}")
+            raise r.fail(f"{key}.shortfall", f"must be [low, high or null], not {describe(rng)}")
         if rng[0] != expected_low:
             raise r.fail(f"{key}.shortfall", f"must start at {expected_low}, got {rng[0]}")
         if rng[1] is not None and rng[1] < rng[0]:
@@ -556,16 +557,41 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def load_board_data(data_dir: str | Path | None = None) -> BoardData:
-    """Load and validate the three board data files from ``data_dir`` (default: data/)."""
-    folder = Path(data_dir) if data_dir is not None else DATA_DIR
+def load_board_data(folder: str | Path | None = None) -> BoardData:
+    """Load and validate the three board data files from ``folder`` (default: :func:`data_dir`)."""
+    folder = Path(folder) if folder is not None else data_dir()
     board = _read_board(folder / "board.yaml")
     cards = _read_cards(folder / "cards.yaml")
     rules = _read_rules(folder / "rules.yaml", board["provinces"], board["excluded_with_3"])
+    _cross_check_components(_Reader(_display(folder / "rules.yaml")), board, rules)
     return BoardData(**board, **cards, **rules)
 
 
-@lru_cache(maxsize=1)
+def _cross_check_components(r: _Reader, board: dict[str, Any], rules: dict[str, Any]) -> None:
+    """The component counts must be able to set up every player count they claim to."""
+    comp: Components = rules["components"]
+    if comp.load_armies_per_player > comp.armies_per_player:
+        raise r.fail("components.initial_tower_load.armies_per_player",
+                     f"more than the {comp.armies_per_player} armies a player has")
+    if comp.load_farmers > comp.farmers:
+        raise r.fail("components.initial_tower_load.farmers",
+                     f"more than the {comp.farmers} farmers there are")
+    for n, table in rules["start"].items():
+        needed = sum(table.groups) + comp.load_armies_per_player
+        if needed > comp.armies_per_player:
+            raise r.fail(f"start.{n}.groups", f"{n} players need {needed} armies each, "
+                         f"components.armies_per_player is {comp.armies_per_player}")
+        in_play = len(board["provinces"]) - (len(board["excluded_with_3"]["sun"]) if n == 3 else 0)
+        if len(table.groups) * n > in_play:
+            raise r.fail(f"start.{n}.groups", f"{n} players x {len(table.groups)} provinces "
+                         f"is more than the {in_play} provinces in play")
+
+
+@lru_cache(maxsize=4)
+def _board_in(folder: str) -> BoardData:
+    return load_board_data(folder)
+
+
 def default_board() -> BoardData:
-    """The shipped board data, loaded once per process (it is immutable)."""
-    return load_board_data()
+    """The board data of :func:`data_dir`, loaded once per process and folder (immutable)."""
+    return _board_in(str(data_dir()))

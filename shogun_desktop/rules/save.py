@@ -7,12 +7,12 @@ counts that must add up, and finally the engine's own invariants. A bad file rai
 
 from __future__ import annotations
 
+import base64
 import random
+import struct
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from shogun_desktop.data.board import (
     ACTION_IDS,
@@ -54,6 +54,8 @@ from shogun_desktop.rules.state import (
 from shogun_desktop.rules.tower import HeldCube, Tower
 from shogun_desktop.yamlio import (
     YamlFormatError,
+    describe,
+    dump_yaml,
     load_yaml_file,
     load_yaml_text,
     write_text_atomic,
@@ -65,6 +67,9 @@ OLD_VERSIONS = (1,)  # still loaded: their text log is replaced by one HistoryDr
 PHASES = tuple(str(p) for p in (Phase.DRAFT, Phase.PLANNING, Phase.PICKS, Phase.ACTIONS,
                                 Phase.WINTER, Phase.OVER, Phase.FREE))
 CUBE_COLOURS = (*PLAYER_COLOURS, FARMER)
+
+
+MAX_INT = 100_000  # the default upper bound of any integer in a save or scenario
 
 
 class SaveError(ValueError):
@@ -99,12 +104,15 @@ class Reader:
         return value
 
     def integer(self, value: Any, key: str, low: int | None = 0, high: int | None = None) -> int:
+        """An exact int (not a bool, float or 2.0) within [low, high]; high defaults to
+        MAX_INT, since no count in the game comes near it and huge ones only do harm."""
+        high = MAX_INT if high is None else high
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(key, f"must be an integer, not {_show(value)}")
         if low is not None and value < low:
-            raise self.fail(key, f"must be at least {low}, got {value}")
+            raise self.fail(key, f"must be at least {low}, got {_show(value)}")
         if high is not None and value > high:
-            raise self.fail(key, f"must be at most {high}, got {value}")
+            raise self.fail(key, f"must be at most {high}, got {_show(value)}")
         return value
 
     def number(self, value: Any, key: str) -> float:
@@ -138,8 +146,7 @@ def _join(key: str, sub: Any) -> str:
 
 
 def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return describe(value)
 
 
 # ---------------------------------------------------------------------- position (scenarios)
@@ -284,7 +291,6 @@ def position_to_dict(state: GameState) -> dict[str, Any]:
 def game_to_dict(game: Game) -> dict[str, Any]:
     """Everything needed to continue the game exactly, as plain YAML-able data."""
     s = game.state
-    version, internal, gauss = game.rng.getstate()
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -315,7 +321,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "winners": list(s.winners),
         "scores": _plain(s.scores),
         "pending": _describe_pending(game),
-        "rng": {"version": version, "state": list(internal), "gauss": gauss},
+        "rng": rng_to_doc(game.rng),
         "events": events_to_data(s.events),
     }
 
@@ -410,7 +416,7 @@ def _describe_pending(game: Game) -> str | None:
 
 
 def dump_game(game: Game) -> str:
-    return yaml.safe_dump(game_to_dict(game), sort_keys=False, allow_unicode=True, width=100)
+    return dump_yaml(game_to_dict(game))
 
 
 SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "start", "position",
@@ -436,6 +442,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     for required in keys - OPTIONAL_SAVE_KEYS:
         if required not in top:
             raise r.fail(required, "missing")
+    check_field_types(r, top, data)
     board = r.choice(top["board"], "board", SIDES)
     seats = r.listing(top["players"], "players")
     for i, c in enumerate(seats):
@@ -507,13 +514,15 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
         spaces = r.mapping(top[key], key)
         for c, items in spaces.items():
             r.choice(c, f"{key}.{c}", seats)
-            for i, space in enumerate(r.listing(items, f"{key}.{c}")):
+            items = r.listing(items, f"{key}.{c}")
+            for i, space in enumerate(items):
                 r.choice(space, f"{key}.{c}[{i}]", SPACES)
             setattr(state.players[c], key, set(items))
     lost = r.mapping(top["lost"], "lost")
     for c, items in lost.items():
         r.choice(c, f"lost.{c}", seats)
-        for i, p in enumerate(r.listing(items, f"lost.{c}")):
+        items = r.listing(items, f"lost.{c}")
+        for i, p in enumerate(items):
             r.choice(p, f"lost.{c}[{i}]", in_play)
         state.players[c].lost = set(items)
     held: list[HeldCube] = []
@@ -551,20 +560,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
                 vp[c][r.string(label, f"{key}.vp.{c}")] = r.integer(value, f"{key}.vp.{c}.{label}")
         state.scores.append({"year": year, "vp": vp})
     state.cursor = _parse_cursor(r, top["cursor"], state, data)
-    rng = random.Random()
-    rng_doc = r.mapping(top["rng"], "rng", {"version", "state", "gauss"})
-    internal = r.listing(rng_doc.get("state"), "rng.state")
-    if len(internal) != 625 or not all(isinstance(x, int) and not isinstance(x, bool)
-                                       and 0 <= x < 2**32 for x in internal[:-1]):
-        raise r.fail("rng.state", "must be 625 unsigned 32-bit integers")
-    r.integer(internal[-1], "rng.state[624]", 0, 624)
-    gauss = rng_doc.get("gauss")
-    if gauss is not None:
-        r.number(gauss, "rng.gauss")
-    try:
-        rng.setstate((r.integer(rng_doc.get("version"), "rng.version", 3, 3), tuple(internal), gauss))
-    except (ValueError, TypeError) as exc:
-        raise r.fail("rng", f"not a generator state ({exc})") from None
+    rng = rng_from_doc(r, top["rng"])
     problems = check_invariants(state, data)
     if problems:
         raise r.fail("position", "; ".join(problems[:3]))
@@ -573,6 +569,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
         game.pending()
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         raise r.fail("cursor", f"does not describe a decision ({exc})") from None
+    require_decision(r, game)
     return game
 
 
@@ -650,13 +647,131 @@ def _check_draft_cursor(r: Reader, c: DraftCursor, state: GameState, data: Board
         raise r.fail("cursor.deck", "no card left to take")
 
 
+# ---------------------------------------------------------------------- hostile-input guards
+MAX_LOG_LINES = 20_000  # a whole 5-player game logs about 1,500 lines
+MAX_LOG_LINE = 1_000  # characters; the engine's longest line is about 300
+MAX_TEXT = 1_000  # any other free text (the pending decision's description)
+MAX_LABEL = 40  # a score label or a name
+
+
+def check_field_types(r: Reader, top: dict, data: BoardData) -> None:
+    """Element types and sizes of the top-level fields, before anything sorts or compares them.
+
+    (``sorted()`` over a list holding a string and a number raises TypeError; a 5,000-character
+    log line makes every repaint slow.) ``cursor`` has its own parser; the ``log`` is checked
+    only for its size here, whatever its entries are.
+    """
+    for key, options in (("action_row", ACTION_IDS), ("special_layout", SPECIAL_IDS),
+                         ("players", PLAYER_COLOURS), ("computer", PLAYER_COLOURS),
+                         ("planned", PLAYER_COLOURS), ("winners", PLAYER_COLOURS)):
+        for i, item in enumerate(r.listing(top[key], key)):
+            r.choice(item, f"{key}[{i}]", options)
+    provinces = tuple(data.provinces)
+    for c, hand in r.mapping(top["hands"], "hands").items():
+        r.choice(c, f"hands.{c}", PLAYER_COLOURS)
+        for i, card in enumerate(r.listing(hand, f"hands.{c}")):
+            r.choice(card, f"hands.{c}[{i}]", provinces)
+    for c, name in r.mapping(top["names"], "names").items():
+        r.choice(c, f"names.{c}", PLAYER_COLOURS)
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_LABEL:
+            raise r.fail(f"names.{c}", f"a name has 1-{MAX_LABEL} characters, not {_show(name)}")
+    pending = top.get("pending")
+    if pending is not None and (not isinstance(pending, str) or len(pending) > MAX_TEXT):
+        raise r.fail("pending", f"must be a text of at most {MAX_TEXT} characters or null")
+    for key in ("position", "plans", "rng"):
+        if not isinstance(top[key], dict):
+            raise r.fail(key, f"must be a mapping, not {_show(top[key])}")
+    log_key = "events" if "events" in top else "log"  # version 1 kept text lines
+    log = r.listing(top[log_key], log_key)
+    if len(log) > MAX_LOG_LINES:
+        raise r.fail(log_key, f"at most {MAX_LOG_LINES} entries, found {len(log)}")
+    for i, line in enumerate(log):
+        texts = line.values() if isinstance(line, dict) else [line]
+        if any(isinstance(t, str) and len(t) > MAX_LOG_LINE for t in texts):
+            raise r.fail(f"{log_key}[{i}]", f"a log entry has at most {MAX_LOG_LINE} characters")
+    for i, entry in enumerate(r.listing(top["scores"], "scores")):
+        if isinstance(entry, dict) and isinstance(entry.get("vp"), dict):
+            for c, parts in entry["vp"].items():
+                for label in parts if isinstance(parts, dict) else ():
+                    if isinstance(label, str) and len(label) > MAX_LABEL:
+                        raise r.fail(f"scores[{i}].vp.{c}", f"a label has at most {MAX_LABEL} "
+                                     "characters")
+
+
+def require_decision(r: Reader, game: Game) -> None:
+    """A loaded game must wait for a decision (or be over): otherwise the table would freeze.
+
+    The engine advances automatic steps itself, so a save written by the game always has
+    one; a phase of ``free``, a planning phase in which everyone has planned, or an action
+    phase with no stage pending means the file was edited.
+    """
+    if game.is_over():
+        if not game.state.winners:
+            raise r.fail("winners", "a finished game names its winners")
+        return
+    if game.state.phase == "free":
+        raise r.fail("phase", "'free' is a scenario state: a save must be in a phase of play")
+    if game.pending() is None:
+        raise r.fail("phase", f"no decision is pending in the {game.state.phase} phase: "
+                     "the game could not continue")
+
+
+def rng_to_doc(rng: random.Random) -> dict[str, Any]:
+    """The generator state compactly: 625 words as one base64 text (was a 625-line list)."""
+    version, internal, gauss = rng.getstate()
+    packed = base64.b64encode(struct.pack(f"<{len(internal)}I", *internal)).decode("ascii")
+    return {"version": version, "state": packed, "gauss": gauss}
+
+
+def rng_from_doc(r: Reader, value: Any) -> random.Random:
+    """The generator of :func:`rng_to_doc` (the older list form is read as well)."""
+    doc = r.mapping(value, "rng", {"version", "state", "gauss"})
+    raw = doc.get("state")
+    if isinstance(raw, str):
+        try:
+            blob = base64.b64decode(raw.encode("ascii"), validate=True) if len(raw) < 4000 else b""
+        except (ValueError, UnicodeEncodeError):
+            blob = b""
+        if len(blob) != 625 * 4:
+            raise r.fail("rng.state", "must be 625 unsigned 32-bit words in base64")
+        internal = list(struct.unpack("<625I", blob))
+    else:
+        internal = r.listing(raw, "rng.state")
+        if len(internal) != 625 or not all(isinstance(x, int) and not isinstance(x, bool)
+                                           and 0 <= x < 2**32 for x in internal):
+            raise r.fail("rng.state", "must be 625 unsigned 32-bit integers")
+    r.integer(internal[-1], "rng.state[624]", 0, 624)
+    gauss = doc.get("gauss")
+    if gauss is not None:
+        r.number(gauss, "rng.gauss")
+    rng = random.Random()
+    try:
+        rng.setstate((r.integer(doc.get("version"), "rng.version", 3, 3), tuple(internal), gauss))
+    except (ValueError, TypeError) as exc:
+        raise r.fail("rng", f"not a generator state ({exc})") from None
+    return rng
+
+
+def game_from_doc(doc: Any, name: str, tower: Tower | None = None,
+                  data: BoardData | None = None) -> Game:
+    """:func:`game_from_dict` with a last guard: whatever a gap in validation lets through
+    becomes a SaveError naming the file, never an escape into the window."""
+    try:
+        return game_from_dict(doc, name, tower, data)
+    except SaveError:
+        raise
+    except (LookupError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+        raise SaveError(f"{name}: malformed save ({type(exc).__name__}: "
+                        f"{' '.join(str(exc).split())[:160]})") from None
+
+
 def load_game_text(text: str, name: str, tower: Tower | None = None,
                    data: BoardData | None = None) -> Game:
     try:
         doc = load_yaml_text(text, name)
     except YamlFormatError as exc:
         raise SaveError(str(exc)) from None
-    return game_from_dict(doc, name, tower, data)
+    return game_from_doc(doc, name, tower, data)
 
 
 def load_game(path: str | Path, tower: Tower | None = None, data: BoardData | None = None) -> Game:
@@ -664,7 +779,7 @@ def load_game(path: str | Path, tower: Tower | None = None, data: BoardData | No
         doc = load_yaml_file(path)
     except YamlFormatError as exc:
         raise SaveError(str(exc)) from None
-    return game_from_dict(doc, str(path), tower, data)
+    return game_from_doc(doc, str(path), tower, data)
 
 
 def save_game(game: Game, path: str | Path) -> None:

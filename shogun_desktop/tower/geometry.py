@@ -10,14 +10,42 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from shogun_desktop.data import DATA_DIR, DataError, data_dir
+from shogun_desktop.yamlio import YamlFormatError, describe, load_yaml_file
 
-from shogun_desktop.data import DATA_DIR
+DEFAULT_PATH = DATA_DIR / "tower.yaml"  # the shipped file; load_geometry() honours data_dir()
 
-DEFAULT_PATH = DATA_DIR / "tower.yaml"
+# Sane range of every physical setting: outside it a drop would hang (steps_per_second: 1e9),
+# explode or tunnel. The shipped values sit well inside; (low, high), both inclusive.
+BOUNDS: dict[str, tuple[float, float]] = {
+    "gravity": (1.0, 10_000.0),
+    "cube.size": (0.1, 10.0),
+    "cube.mass": (0.01, 1_000.0),
+    "cube.friction": (0.0, 10.0),
+    "static.friction": (0.0, 10.0),
+    "simulation.steps_per_second": (120, 2_000),  # below 120 cubes tunnel through baffles
+    "simulation.iterations": (1, 100),
+    "simulation.collision_slop": (0.0, 1.0),
+    "simulation.sleep_time_threshold": (0.01, 10.0),
+    "simulation.idle_speed_threshold": (0.001, 100.0),
+    "simulation.time_cap": (0.1, 60.0),
+    "simulation.settle_cap": (0.1, 30.0),
+    "simulation.steps_per_frame": (1, 64),
+    "simulation.hull_check_every": (1, 100_000),
+    "pour.row_size": (1, 50),
+    "pour.row_interval_steps": (1, 10_000),
+    "pour.jitter": (0.0, 10.0),
+    "pour.speed": (0.0, 1_000.0),
+    "pour.speed_jitter": (0.0, 1_000.0),
+    "pour.spin": (0.0, 1_000.0),
+}
+MAX_COORDINATE = 1_000.0  # cm; the tower is about 40 cm tall
+MAX_STEPS_PER_DROP = 20_000  # time_cap and settle_cap x steps_per_second (shipped: 2,400)
+MAX_PARTS = 500  # segments, hull points, rest slots
 
 Point = tuple[float, float]
 
@@ -25,7 +53,7 @@ SEGMENT_GROUPS = ("walls", "baffles", "lips", "ledges", "tray")
 REQUIRED_GROUPS = ("walls", "baffles")
 
 
-class TowerDataError(ValueError):
+class TowerDataError(DataError):
     """A tower geometry file is missing a key or holds a value that cannot work."""
 
 
@@ -172,19 +200,27 @@ class _Reader:
             or not isinstance(value, int | float)
             or not math.isfinite(value)
         ):
-            raise self.fail(path, f"must be a number, not {value!r}")
+            raise self.fail(path, f"must be a number, not {describe(value)}")
         if positive and value <= 0:
             raise self.fail(path, "must be a positive number")
         if non_negative and value < 0:
             raise self.fail(path, "must not be negative")
+        self.bounded(value, path, MAX_COORDINATE)
         return float(value)
+
+    def bounded(self, value: float, path: str, limit: float) -> None:
+        """The path's range from BOUNDS, else +-limit."""
+        low, high = BOUNDS.get(path, (-limit, limit))
+        if not low <= value <= high:
+            raise self.fail(path, f"must be between {low:g} and {high:g}, not {describe(value)}")
 
     def integer(self, data: Mapping[str, Any], key: str, path: str, *, minimum: int = 1) -> int:
         value = self.get(data, key, path)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(path, f"must be a whole number, not {value!r}")
+            raise self.fail(path, f"must be a whole number, not {describe(value)}")
         if value < minimum:
             raise self.fail(path, f"must be at least {minimum}")
+        self.bounded(value, path, MAX_STEPS_PER_DROP)
         return value
 
     def point(self, value: Any, path: str) -> Point:
@@ -194,7 +230,9 @@ class _Reader:
             or any(isinstance(v, bool) or not isinstance(v, int | float) for v in value)
             or not all(math.isfinite(v) for v in value)
         ):
-            raise self.fail(path, f"must be a point [x, y], not {value!r}")
+            raise self.fail(path, f"must be a point [x, y], not {describe(value)}")
+        for v in value:
+            self.bounded(v, path, MAX_COORDINATE)
         return (float(value[0]), float(value[1]))
 
     def segment(self, data: Any, path: str, kind: str, default_name: str) -> Segment:
@@ -206,7 +244,7 @@ class _Reader:
             raise self.fail(path, "a and b are the same point")
         name = data.get("name", default_name)
         if not isinstance(name, str):
-            raise self.fail(f"{path}.name", f"must be text, not {name!r}")
+            raise self.fail(f"{path}.name", f"must be text, not {describe(name)}")
         return Segment(kind, name, a, b, radius)
 
 
@@ -260,12 +298,6 @@ def parse_geometry(data: Any, source: str = "data/tower.yaml") -> TowerGeometry:
         steps_per_frame=r.integer(s, "steps_per_frame", "simulation.steps_per_frame"),
         hull_check_every=r.integer(s, "hull_check_every", "simulation.hull_check_every"),
     )
-    if sim.steps_per_second < 120:
-        raise r.fail(
-            "simulation.steps_per_second",
-            "must be at least 120 (cubes tunnel through baffles at larger steps)",
-        )
-
     p = r.mapping(r.get(root, "pour", "pour"), "pour")
     pour = PourSpec(
         y=r.number(p, "y", "pour.y"),
@@ -324,9 +356,19 @@ def parse_geometry(data: Any, source: str = "data/tower.yaml") -> TowerGeometry:
             or len(v) != 3
             or any(isinstance(n, bool) or not isinstance(n, int | float) for n in v)
         ):
-            raise r.fail(f"rest_slots[{i}]", f"must be [x, y, angle], not {v!r}")
+            raise r.fail(f"rest_slots[{i}]", f"must be [x, y, angle], not {describe(v)}")
+        for n in v:
+            r.bounded(n, f"rest_slots[{i}]", MAX_COORDINATE)
         slots.append((float(v[0]), float(v[1]), float(v[2])))
 
+    for name, count in (("segments", len(segments)), ("hull", len(hull)), ("rest_slots", len(slots))):
+        if count > MAX_PARTS:
+            raise r.fail(name, f"at most {MAX_PARTS} entries, found {count}")
+    for name in ("cap_steps", "settle_steps"):
+        if getattr(sim, name) > MAX_STEPS_PER_DROP:
+            cap = "time_cap" if name == "cap_steps" else "settle_cap"
+            raise r.fail(f"simulation.{cap}", f"x steps_per_second must be at most "
+                         f"{MAX_STEPS_PER_DROP} steps, got {getattr(sim, name)}")
     geometry = TowerGeometry(
         source=source,
         gravity=gravity,
@@ -370,15 +412,22 @@ def _check_layout(g: TowerGeometry, r: _Reader) -> None:
 
 
 def load_geometry(path: str | Path | None = None) -> TowerGeometry:
-    """Read and validate a tower file (default ``data/tower.yaml``)."""
-    path = DEFAULT_PATH if path is None else Path(path)
+    """Read and validate a tower file (default ``tower.yaml`` of the data folder).
+
+    The strict reader is used (no duplicate keys, aliases or deep nesting; UTF-8 only). The
+    result is cached per path for the process: a geometry is immutable, and every new game
+    used to re-read it.
+    """
+    path = data_dir() / "tower.yaml" if path is None else Path(path)
+    return _load_cached(str(path))
+
+
+@lru_cache(maxsize=8)
+def _load_cached(path_text: str) -> TowerGeometry:
+    path = Path(path_text)
     source = _display_name(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TowerDataError(f"{source}: cannot be read: {exc.strerror or exc}") from exc
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise TowerDataError(f"{source}: not valid YAML: {exc}") from exc
+        data = load_yaml_file(path)
+    except YamlFormatError as exc:
+        raise TowerDataError(str(exc).replace(str(path), source, 1)) from None
     return parse_geometry(data, source)

@@ -24,6 +24,7 @@ import math
 import os
 import random
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -167,7 +168,14 @@ def run(args: argparse.Namespace) -> int:
     if args.drops < 1:
         print("tower-stats: --drops must be at least 1")
         return 2
-    stats = run_stats(make_tower(args.tower), args.drops, args.seed)
+    from shogun_desktop.data import DataError
+
+    try:
+        tower = make_tower(args.tower)
+    except DataError as exc:  # e.g. a broken tower.yaml: one line, exit 2
+        print(f"tower-stats: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    stats = run_stats(tower, args.drops, args.seed)
     summary = stats.summary()
     if args.plot:
         plot(stats, Path(args.plot))

@@ -332,7 +332,10 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """Release the window (tests create many Apps)."""
+        """Release the window (tests create many Apps); a game's pending saves are finished."""
+        host = getattr(self, "host", None)
+        if host is not None:
+            host.shutdown()
         self.scenes.clear()
         if self._audio is not None:
             self._audio.close()
@@ -388,6 +391,12 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fps", type=int, default=60)
     args = parser.parse_args(list(argv) if argv is not None else [])
     w, _, h = args.size.lower().partition("x")
+    from shogun_desktop.check import preload_data
+
+    problem = preload_data()  # a broken data file: one clear line, never a traceback mid-game
+    if problem is not None:
+        print(f"shogun-desktop: {problem}", file=sys.stderr)
+        return 2
     try:
         app = make_game_app((int(w), int(h)), fullscreen=args.fullscreen, fps=args.fps)
     except pygame.error as exc:
@@ -398,4 +407,7 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     try:
         return app.run()
     finally:
+        host = getattr(app, "host", None)
+        if host is not None:
+            host.shutdown()  # the last autosave reaches the disk before the process ends
         pygame.quit()

@@ -24,11 +24,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import pygame
 
+    from shogun_desktop.check import preload_data
     from shogun_desktop.ui.app import make_game_app, window_error, window_title
     from shogun_desktop.ui.gamefacts import DEFAULT_DAIMYO
     from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
     from shogun_desktop.ui.session import physical_tower, probabilistic_tower
 
+    problem = preload_data()  # a broken data file: one line and exit 2, as for the window
+    if problem is not None:
+        print(f"demo: {problem}", file=sys.stderr)
+        return 2
     w, _, h = str(args.size).lower().partition("x")
     tower = physical_tower if args.tower == "physical" else probabilistic_tower
     try:

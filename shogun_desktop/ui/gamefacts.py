@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
-from shogun_desktop.ui.paths import data_dir
+from shogun_desktop.data import DataError, data_dir
+from shogun_desktop.yamlio import YamlFormatError, load_yaml_file
 
 DEFAULT_DAIMYO: tuple[tuple[str, str], ...] = (
     ("red", "Tokugawa Ieyasu"),
@@ -57,7 +56,11 @@ class BoardFacts:
 
 
 def load_board_facts(folder: Path | None = None) -> BoardFacts:
-    """Read the facts; a missing or partial data folder gives what it can (setup still works)."""
+    """Read the facts; a missing or partial data folder gives what it can (setup still works).
+
+    The files go through the strict reader; a malformed one raises DataError naming it (the
+    window checks the full data with the rules' loaders before it opens, so this is rare).
+    """
     folder = folder if folder is not None else data_dir()
     board: dict = {}
     cards: dict = {}
@@ -65,8 +68,20 @@ def load_board_facts(folder: Path | None = None) -> BoardFacts:
     for name, target in (("board.yaml", board), ("cards.yaml", cards), ("rules.yaml", rules)):
         path = folder / name
         if path.exists():
-            with path.open(encoding="utf-8") as fh:
-                target.update(yaml.safe_load(fh) or {})
+            try:
+                doc = load_yaml_file(path)
+            except YamlFormatError as exc:
+                raise DataError(str(exc)) from None
+            if doc is not None and not isinstance(doc, dict):
+                raise DataError(f"{path}: must be a mapping")
+            target.update(doc or {})
+    try:
+        return _facts(board, cards, rules)
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise DataError(f"{folder}: the board facts are malformed ({type(exc).__name__})") from None
+
+
+def _facts(board: dict, cards: dict, rules: dict) -> BoardFacts:
     daimyo = tuple((d["color"], d["name"]) for d in cards.get("daimyo", ())) or DEFAULT_DAIMYO
     regions = {
         side: {p: colour for colour, provs in by_colour.items() for p in provs}

@@ -1,7 +1,8 @@
 """Where the window finds its fonts and the game's data files.
 
 Functions, not constants, so importing the UI never touches the file system; an environment
-variable overrides each folder so an installed copy (or a test) can point elsewhere.
+variable overrides each folder so an installed copy (or a test) can point elsewhere. The data
+folder is decided in one place for every reader, :func:`shogun_desktop.data.data_dir`.
 """
 
 from __future__ import annotations
@@ -9,15 +10,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from shogun_desktop.data import ASSETS_DIR, DATA_DIR
+from shogun_desktop.data import ASSETS_DIR, data_dir  # noqa: F401  (re-exported: one source of the data folder)
 
 
 def assets_dir() -> Path:
     return Path(os.environ.get("SHOGUN_DESKTOP_ASSETS") or ASSETS_DIR)
-
-
-def data_dir() -> Path:
-    return Path(os.environ.get("SHOGUN_DESKTOP_DATA") or DATA_DIR)
 
 
 def saves_dir() -> Path:

@@ -1,23 +1,34 @@
 """One game in the window: the engine, the computer seats, autosave, and the app's hooks.
 
 :class:`GameSession` is the only object of the UI that touches the rules engine. It applies
-decisions, autosaves after every one of them (atomically, so a crash mid-write keeps the
-previous file), hands out per-seat views, and tells the window about new tower drops.
-:class:`GameHost` connects a session to the App callbacks (Start, Resume, Load, quit).
-Nothing here runs at import; the App and folders are passed explicitly.
+decisions, autosaves after every one of them, hands out per-seat views, and tells the window
+about new tower drops. :class:`GameHost` connects a session to the App callbacks (Start,
+Resume, Load, quit). Nothing here runs at import; the App and folders are passed explicitly.
+
+Autosave is off the frame: after a decision the UI thread takes a snapshot of the game as
+plain data (about 0.05 ms) and hands it to a :class:`SaveWriter`, whose thread turns it into
+YAML and writes it atomically (temporary file, fsync, rename, folder fsync). The guarantee
+against a kill (even ``kill -9``): the writer is flushed before the next decision is applied,
+so every decision that a later one built on is on disk; only the very last one can be lost,
+and only within the ~10 ms after it (as if the kill had come during the click itself).
 """
 
 from __future__ import annotations
 
+import atexit
 import random
+import threading
+import weakref
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from shogun_desktop.presenter import Presenter, presenter_for
 from shogun_desktop.rules.engine import DropRecord, Game, GameConfig, Rejection
-from shogun_desktop.rules.save import SaveError, load_game, save_game
+from shogun_desktop.rules.save import SaveError, game_to_dict, load_game, save_game
 from shogun_desktop.rules.view import player_view
+from shogun_desktop.yamlio import dump_yaml, remove_stale_temporaries, write_text_atomic
 
 if TYPE_CHECKING:
     from shogun_desktop.rules.state import Decision
@@ -62,6 +73,121 @@ def saves_folder(folder: Path | str | None = None) -> Path:
     return saves_dir()
 
 
+IDLE_EXIT = 5.0  # s without work after which the writer's thread ends (no idle threads pile up)
+
+
+class SaveWriter:
+    """Writes and deletes save files on one background thread, in the order asked.
+
+    ``write`` takes either the text or plain data (emitted as YAML on the writer's thread).
+    Last write wins: a write still waiting behind the one in progress is replaced by a newer
+    write of the same file. Failures never raise on the UI thread: when an operation (a file
+    written or removed) fails while nothing else was failing, that is kept for
+    :meth:`take_error` (one notice); while any operation keeps failing, further failures are
+    only counted. Once every failing operation has succeeded again, the notice is re-armed.
+    """
+
+    def __init__(self) -> None:
+        self._ops: deque[tuple[str, Path, Any]] = deque()
+        self._cond = threading.Condition()
+        self._busy = False
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        self._error: str | None = None
+        self._failing: set[tuple[str, Path]] = set()  # operations whose last attempt failed
+        self.failures = 0
+        self.writes = 0
+        _open_writers.add(self)
+
+    def write(self, path: Path, content: str | dict) -> None:
+        self._put("write", path, content)
+
+    def unlink(self, path: Path) -> None:
+        self._put("unlink", path, None)
+
+    def _put(self, kind: str, path: Path, content: Any) -> None:
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("the save writer is closed")
+            if kind == "write" and self._ops and self._ops[-1][:2] == ("write", path):
+                self._ops[-1] = (kind, path, content)  # not started yet: the newer one wins
+            else:
+                self._ops.append((kind, path, content))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="shogun-save-writer",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything asked so far is on disk (or failed); False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._ops and not self._busy, timeout)
+
+    def close(self) -> None:
+        """Flush, then stop the thread (quit, or a game replaced by another)."""
+        self.flush()
+        with self._cond:
+            self._closed = True
+            thread = self._thread
+            self._cond.notify_all()
+        if thread is not None:
+            thread.join(timeout=5)
+        _open_writers.discard(self)
+
+    def take_error(self) -> str | None:
+        """The first failure since the last successful write, once."""
+        with self._cond:
+            error, self._error = self._error, None
+            return error
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._ops or self._closed, timeout=IDLE_EXIT)
+                if not self._ops:  # closed, or idle: the next write starts a new thread
+                    self._thread = None
+                    return
+                kind, path, content = self._ops.popleft()
+                self._busy = True
+            try:
+                if kind == "write":
+                    text = content if isinstance(content, str) else dump_yaml(content)
+                    write_text_atomic(path, text)
+                else:
+                    path.unlink(missing_ok=True)
+                failed = None
+            except OSError as exc:
+                reason = exc.strerror or str(exc)
+                if kind == "write":
+                    failed = (f"Could not save {path.name} in {path.parent}: {reason}. The game "
+                              "goes on, but it is not saved until the folder can be written.")
+                else:
+                    failed = (f"Could not remove {path.name} in {path.parent}: {reason}. The "
+                              "game goes on, and its saves are not affected.")
+            with self._cond:
+                self._busy = False
+                if failed is None:
+                    self.writes += kind == "write"
+                    self._failing.discard((kind, path))
+                else:
+                    self.failures += 1
+                    if not self._failing:  # the first failure while all was well: one notice
+                        self._error = self._error or failed
+                    self._failing.add((kind, path))
+                self._cond.notify_all()
+
+
+_open_writers: weakref.WeakSet[SaveWriter] = weakref.WeakSet()
+
+
+@atexit.register
+def _flush_open_writers() -> None:
+    """At exit (the writer threads are daemons) finish what was handed over."""
+    for writer in list(_open_writers):
+        writer.flush(timeout=10)
+
+
 class GameSession:
     """The game being played, its computer seats and its autosave."""
 
@@ -81,7 +207,8 @@ class GameSession:
             if game.state.players[c].computer
         }
         self.version = 0  # bumped after every applied decision (views, caches)
-        self.save_error: str | None = None  # the last autosave failure, shown once
+        self._save_error: str | None = None  # a save failure not shown yet
+        self.writer = SaveWriter() if autosave else None
         self._drops_seen = len(game.drops)
         self._views: dict[str | None, tuple[int, dict]] = {}
         self._presenter: Presenter | None = None
@@ -110,8 +237,10 @@ class GameSession:
             game = load_game(path, tower=tower)
         except SaveError:
             raise
-        except (OSError, ValueError) as exc:  # unreadable file, or a check the loader missed
-            raise SaveError(f"{path}: {exc}") from None
+        except (OSError, ValueError, LookupError, TypeError, AttributeError,
+                RecursionError) as exc:  # a check the loader missed: still a clear refusal
+            raise SaveError(f"{path}: cannot be loaded ({type(exc).__name__}: "
+                            f"{str(exc)[:200]})") from None
         return cls(game, folder, **kw)
 
     @classmethod
@@ -121,6 +250,19 @@ class GameSession:
         return cls.load(folder / AUTOSAVE_NAME, folder, tower, **kw)
 
     # ---------------------------------------------------------------- queries
+    @property
+    def save_error(self) -> str | None:
+        """A save failure to show the players (one notice per run of failures), or None."""
+        if self._save_error is None and self.writer is not None:
+            error = self.writer.take_error()
+            if error is not None:
+                self._save_error = error
+        return self._save_error
+
+    @save_error.setter
+    def save_error(self, value: str | None) -> None:
+        self._save_error = value
+
     @property
     def autosave_path(self) -> Path:
         return self.folder / AUTOSAVE_NAME
@@ -161,11 +303,26 @@ class GameSession:
 
     # ---------------------------------------------------------------- changes
     def apply(self, choice: Any) -> None:
-        """Answer the pending decision (IllegalChoiceError if illegal), then autosave."""
+        """Answer the pending decision (IllegalChoiceError if illegal), then autosave.
+
+        The previous decision's save is finished first (see the module docstring): a
+        decision is never applied on top of one that is not on disk yet.
+        """
+        self.flush_saves()
         self.game.apply(choice)
         self.version += 1
-        self.autosave()
-        (self.folder / DRAFT_NAME).unlink(missing_ok=True)
+        if self.autosave() and self.writer is not None:
+            self.writer.unlink(self.folder / DRAFT_NAME)  # after the save that replaces it
+
+    def flush_saves(self, timeout: float | None = None) -> bool:
+        """Wait for the background writer (before Load/Resume, quitting, the next decision)."""
+        return True if self.writer is None else self.writer.flush(timeout)
+
+    def close(self) -> None:
+        """Finish pending writes and stop the writer (the game is left or replaced)."""
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
 
     def _draft_key(self, seat: str) -> list:
         """Identifies the planning decision a draft belongs to (seat, round, log length)."""
@@ -174,17 +331,11 @@ class GameSession:
 
     def save_draft(self, seat: str, plan: dict[str, str]) -> None:
         """Keep a half-built plan on disk (atomically) until it is committed."""
-        if not self.autosave_enabled:
+        if not self.autosave_enabled or self.writer is None:
             return
-        import yaml
-
-        from shogun_desktop.yamlio import write_text_atomic
-
-        text = yaml.safe_dump({"decision": self._draft_key(seat), "plan": dict(plan)})
-        try:
-            write_text_atomic(self.folder / DRAFT_NAME, text)
-        except OSError as exc:
-            self.save_error = f"Could not keep the plan draft: {exc.strerror or exc}"
+        self.writer.write(self.folder / DRAFT_NAME,
+                          dump_yaml({"decision": self._draft_key(seat), "plan": dict(plan)},
+                                    sort_keys=True))
 
     def load_draft(self, seat: str) -> dict[str, str]:
         """The seat's half-built plan for the pending decision, or {} if none fits."""
@@ -193,6 +344,7 @@ class GameSession:
 
         path = self.folder / DRAFT_NAME
         decision = self.pending()
+        self.flush_saves()  # a draft still on its way to the disk
         if not path.is_file() or decision is None or decision.kind != "plan":
             return {}
         try:
@@ -233,9 +385,15 @@ class GameSession:
         return [d for d in fresh if d.kind in kinds]
 
     def autosave(self) -> bool:
-        if not self.autosave_enabled:
+        """Hand a snapshot of the game to the writer (the UI thread never waits for the disk).
+
+        ``game_to_dict`` copies everything into fresh plain data, so later moves cannot
+        change what is written; the YAML text is produced on the writer's thread.
+        """
+        if not self.autosave_enabled or self.writer is None:
             return True
-        return self.save_as(self.autosave_path)
+        self.writer.write(self.autosave_path, game_to_dict(self.game))
+        return True
 
     def save_as(self, path: Path | str) -> bool:
         """Write a save (atomic); on failure keep the reason in save_error instead of raising."""
@@ -252,10 +410,20 @@ class GameSession:
 
 def list_saves(folder: Path) -> list[Path]:
     """The .yaml saves in folder, newest first (autosave included)."""
-    if not folder.is_dir():
+    stamped: list[tuple[float, Path]] = []
+    try:
+        if not folder.is_dir():
+            return []
+        candidates = list(folder.glob("*.yaml"))
+    except OSError:  # an unreadable folder lists nothing; Load says the folder is empty
         return []
-    files = [p for p in folder.glob("*.yaml") if p.is_file() and p.name != DRAFT_NAME]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    for p in candidates:
+        try:
+            if p.is_file() and p.name != DRAFT_NAME:  # regular files only: no FIFOs
+                stamped.append((p.stat().st_mtime, p))
+        except OSError:  # gone or unreadable since the listing
+            continue
+    return [p for _, p in sorted(stamped, key=lambda sp: sp[0], reverse=True)]
 
 
 class GameHost:
@@ -289,6 +457,13 @@ class GameHost:
     def attach(self, app: App) -> None:
         self.app = app
         app.host = self  # type: ignore[attr-defined]
+        # a killed autosave can leave its temporary file behind; tidy it on the next start
+        remove_stale_temporaries(self.folder)
+
+    def shutdown(self) -> None:
+        """The window is closing: finish the writes of the game in progress."""
+        if self.session is not None:
+            self.session.close()
 
     # ---------------------------------------------------------------- App callbacks
     def has_autosave(self) -> bool:
@@ -309,13 +484,24 @@ class GameHost:
         self.load(self.folder / AUTOSAVE_NAME)
 
     def load(self, path: Path | str) -> bool:
-        """Load a save and play it; a bad file shows its reason and changes nothing."""
+        """Load a save and play it; a bad file shows its reason and changes nothing.
+
+        Any error of the loader becomes the message dialog: a save is outside input, and
+        a gap in its validation must cost the player a message, not the window.
+        """
+        if self.session is not None:
+            self.session.flush_saves()  # Resume must read the latest autosave
         try:
             session = GameSession.load(path, self.folder, self.tower_factory(),
                                        autosave=self.autosave)
-        except SaveError as exc:
+        except Exception as exc:  # noqa: BLE001 - see the docstring
+            if isinstance(exc, SaveError):
+                text = str(exc)
+            else:
+                text = f"{path}: cannot be read ({type(exc).__name__}: {str(exc)[:200]})"
             # the folder is known (Load lists it): the file name keeps the message short
-            reason = str(exc).replace(str(path), Path(path).name).splitlines()[0]
+            lines = text.replace(str(path), Path(path).name).splitlines() or [text]
+            reason = lines[0] if len(lines[0]) <= 300 else lines[0][:297] + "..."
             self.notice("This save cannot be loaded", f"{reason}\nNothing was changed.")
             return False
         self.play(session)
@@ -342,6 +528,8 @@ class GameHost:
         scenes = self.app.scenes
         while len(scenes) > 1:
             scenes.pop()
+        if self.session is not None:
+            self.session.close()
         self.session = None
         self.app.inputs.reset()
 

@@ -197,9 +197,17 @@ class Fonts:
         font = self.font(size, bold)
         if font.size(text)[0] <= width:
             return text
-        while text and font.size(text + "…")[0] > width:
-            text = text[:-1]
-        return text + "…"
+        # Binary search for the longest prefix that fits with the ellipsis: about log2(len)
+        # measurements instead of one per removed character (a 5,000-character line used to
+        # cost seconds per repaint). A prefix is never wider than the text it starts.
+        low, high = 0, len(text)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if font.size(text[:mid] + "…")[0] <= width:
+                low = mid
+            else:
+                high = mid - 1
+        return text[:low] + "…"
 
     def cache_len(self) -> int:
         return len(self._cache)

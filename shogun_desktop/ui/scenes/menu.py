@@ -196,7 +196,10 @@ class LoadScene(_Modal):
         start = self.page * self.PER_PAGE
         y = b.y + 70
         for i, path in enumerate(self.files[start:start + self.PER_PAGE]):
-            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            try:
+                when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            except OSError:  # removed since the folder was listed; loading it will say so
+                when = "gone"
             w.append(Button((b.x + 30, y, b.w - 60, 52), f"{path.stem}   ·   {when}",
                             partial(self.load, path), key=f"file-{start + i}", size=17,
                             tooltip=str(path)))
