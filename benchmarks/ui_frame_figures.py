@@ -49,8 +49,7 @@ def percentile(values: list[float], pct: float) -> float:
 def drop_record(seed: int = 3) -> DropRecord:
     """A recorded 60-cube battle into a tower holding 14 cubes."""
     result = PhysicalTower(record=True).drop(HELD_14, DROP_60, random.Random(seed))
-    return DropRecord("battle", dict(DROP_60), result, "Omi",
-                      "Red attacks Omi — out: … — Red takes Omi with 3 armies", "red", "blue")
+    return DropRecord("battle", dict(DROP_60), result, "Omi", "red", "blue")
 
 
 class CachedTable(Scene):

@@ -8,6 +8,7 @@ exactly. Exit status: 0 all pass, 1 any fails, 2 a file is not a valid scenario.
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import sys
 from collections.abc import Sequence
@@ -26,9 +27,11 @@ from shogun_desktop.data.board import (
     BoardData,
     default_board,
 )
-from shogun_desktop.rules.engine import Chance, Game
+from shogun_desktop.presenter import presenter_for
+from shogun_desktop.rules import events as ev
+from shogun_desktop.rules.engine import BATTLE_ACTIONS, Chance, Game
 from shogun_desktop.rules.save import Reader, SaveError, parse_cube_counts, state_from_position
-from shogun_desktop.rules.state import BID_SPACE, Move
+from shogun_desktop.rules.state import BID_SPACE, DecisionKind, Move, Phase
 from shogun_desktop.rules.tower import ScriptedTower
 from shogun_desktop.yamlio import YamlFormatError, describe, load_yaml_file
 
@@ -59,6 +62,7 @@ class ScriptedChance(Chance):
         self.r = r
         self.tie_order: list[str] | None = None
         self.draws: dict[str, list[str]] = {}
+        self.asked: set[str] = set()  # players whose provisions demanded a draw
         self.where = ""
 
     def tie_break(self, tied: Sequence[str]) -> list[str]:
@@ -70,6 +74,7 @@ class ScriptedChance(Chance):
         return sorted(tied, key=order.index)
 
     def revolt_draw(self, player: str, hand: Sequence[str], count: int) -> list[str]:
+        self.asked.add(player)
         drawn = self.draws.get(player, [])
         if len(drawn) != count:
             raise self.r.fail(f"{self.where}.revolts.{player}",
@@ -241,6 +246,10 @@ class Scenario:
             r.string(s, f"expect.log_contains[{j}]")
 
     # ------------------------------------------------------------------ running
+    # The runner drives the engine through its public path only: a step puts the position
+    # into the phase it exercises (the engine's own ``begin_*`` entries, the ones a full
+    # game uses), then every choice goes through ``check``/``apply`` as in the window and
+    # ``simulate``. The tower and chance are scripted; nothing else differs from a game.
     def run(self) -> ScenarioResult:
         self.tower = ScriptedTower()
         self.chance = ScriptedChance(self.r)
@@ -250,103 +259,13 @@ class Scenario:
         for i, step in enumerate(self.steps):
             key = f"steps[{i}]"
             if "bids" in step:
-                self._run_bids(key, step["bids"])
+                run_bids_step(self, key, step["bids"])
             elif "winter" in step:
-                self._run_winter(key, step["winter"])
+                run_winter_step(self, key, step["winter"])
             else:
-                failures += self._run_action(key, step)
-            if game.state.phase != "over":
-                game.state.phase = "free"
-                game.state.cursor = {}
+                failures += run_action_step(self, key, step)
         failures += self._compare()
         return ScenarioResult(str(self.path), not failures, failures)
-
-    def _run_action(self, key: str, step: dict) -> list[str]:
-        game = self.game
-        action = step["action"]
-        choice: Move | None = None
-        if action in ("battle-a", "battle-b"):
-            choice = Move(step["to"], step["armies"])
-        elif "move" in step:
-            choice = Move(step["move"]["to"], step["move"]["armies"])
-        if "drop" in step:
-            self.tower.push(parse_cube_counts(self.r, step["drop"], f"{key}.drop",
-                                              (*self.players, FARMER)))
-        calls = self.tower.calls
-        try:
-            outcome = game.perform_action(step["player"], action, step["province"], choice)
-        except LookupError:
-            raise self.r.fail(key, "this step drops cubes into the tower but gives no `drop`") from None
-        except ValueError as exc:
-            raise self.r.fail(f"{key}.drop", str(exc)) from None
-        failures = []
-        if "result" in step and outcome.result != step["result"]:
-            why = f" ({outcome.reason})" if outcome.reason else ""
-            failures.append(f"{key}.result: expected {step['result']}, got {outcome.result}{why}")
-        if "drop" in step and self.tower.calls == calls:
-            self.tower.outcomes.clear()
-            failures.append(f"{key}.drop: given, but the step dropped no cubes ({outcome.result})")
-        return failures
-
-    def _run_bids(self, key: str, b: dict) -> None:
-        game = self.game
-        s = game.state
-        s.special_layout = list(b["layout"])
-        bids = b.get("bids") or {}
-        for colour in self.players:
-            player = s.players[colour]
-            player.plan.pop(BID_SPACE, None)
-            bid = bids.get(colour, "none")
-            if bid == "province":
-                # the rules only need "a province card": which one does not matter for bids
-                cards = sorted(player.cards - set(player.plan.values()))
-                player.plan[BID_SPACE] = cards[0] if cards else "(a province card)"
-            elif bid != "none":
-                player.plan[BID_SPACE] = f"chest-{bid}"
-            player.special = None
-        self.chance.tie_order = list(b.get("tie_break") or [])
-        self.chance.where = f"{key}.bids"
-        game._reveal_bids()
-        picks = b["picks"]
-        while s.phase == "picks":
-            decision = game.pending()
-            assert decision is not None
-            pick = picks[decision.player]
-            if pick not in decision.options:
-                raise self.r.fail(f"{key}.bids.picks.{decision.player}",
-                                  f"{pick} is no longer available when {decision.player} chooses")
-            game.apply(pick, advance=False)
-
-    def _run_winter(self, key: str, w: dict) -> None:
-        game = self.game
-        s = game.state
-        self.chance.where = f"{key}.winter"
-        self.chance.draws = {c: list(v or []) for c, v in (w.get("revolts") or {}).items()}
-        for j, d in enumerate(w.get("drops") or []):
-            self.tower.push(parse_cube_counts(self.r, d, f"{key}.winter.drops[{j}]",
-                                              (*self.players, FARMER)))
-        if not s.turn_order:
-            s.turn_order = list(self.players)
-        s.season = "winter"
-        s.winter_card = None
-        game.winter_rice_loss(w["rice_loss"])
-        s.phase = "winter"
-        s.cursor = {"index": 0, "stage": "provisions", "draws": None}
-        for colour in self.chance.draws:
-            if game.shortfall(colour) <= 0 and self.chance.draws[colour]:
-                raise self.r.fail(f"{key}.winter.revolts.{colour}",
-                                  "this player has enough rice: no revolt is drawn")
-        try:
-            while s.phase == "winter":
-                decision = game.pending()
-                if decision is None:
-                    game._step()
-                    continue
-                game.apply(tuple(self.chance.draws[decision.player]), advance=False)
-        except ValueError as exc:
-            if isinstance(exc, SaveError):
-                raise
-            raise self.r.fail(f"{key}.winter.drops", str(exc)) from None
 
     def _compare(self) -> list[str]:
         s = self.game.state
@@ -392,10 +311,136 @@ class Scenario:
             check("game_over", e["game_over"], s.phase == "over")
         if "winners" in e:
             check("winners", sorted(e["winners"]), sorted(s.winners))
+        log = presenter_for(self.game).lines(s.events)
         for text in e.get("log_contains") or []:
-            if not any(text in line for line in s.log):
+            if not any(text in line for line in log):
                 out.append(f"log_contains: no log line contains {text!r}")
         return out
+
+
+def _choice_of(step: dict) -> Move | None:
+    if step["action"] in BATTLE_ACTIONS:
+        return Move(step["to"], step["armies"])
+    if "move" in step:
+        return Move(step["move"]["to"], step["move"]["armies"])
+    return None
+
+
+SKIP_EVENTS = (ev.ActionSkipped, ev.CardVoided, ev.NoCard, ev.ChestRevealed)
+
+
+def run_action_step(sc: Scenario, key: str, step: dict) -> list[str]:
+    """One planned action, played as a turn of the action phase; returns failures."""
+    game = sc.game
+    player, action = step["player"], step["action"]
+    choice = _choice_of(step)
+    if "drop" in step:
+        sc.tower.push(parse_cube_counts(sc.r, step["drop"], f"{key}.drop",
+                                        (*sc.players, FARMER)))
+    calls = sc.tower.calls
+    before = copy.deepcopy(game.state)  # a rejected choice changes nothing
+    first_event = len(game.state.events)
+    rejected = False
+    try:
+        game.begin_action_turn(player, action, step["province"])
+        game.advance()
+        decision = game.pending()
+        if decision is not None:
+            if game.check(choice, player) is not None:
+                rejected = True
+            else:
+                game.apply(choice, player)
+        elif choice is not None and action == "recruit-1-move" and not _skipped(
+                game.state.events[first_event:], player):
+            rejected = True  # a move named where no move is possible
+    except LookupError:
+        raise sc.r.fail(key, "this step drops cubes into the tower but gives no `drop`") from None
+    except ValueError as exc:
+        if isinstance(exc, SaveError):
+            raise
+        raise sc.r.fail(f"{key}.drop", str(exc)) from None
+    if rejected:
+        game.state = before
+        result = "rejected"
+    else:
+        result = "skipped" if _skipped(game.state.events[first_event:], player) else "performed"
+    failures = []
+    if "result" in step and result != step["result"]:
+        failures.append(f"{key}.result: expected {step['result']}, got {result}"
+                        + _why(sc, game.state.events[first_event:], player))
+    if "drop" in step and sc.tower.calls == calls:
+        sc.tower.outcomes.clear()
+        failures.append(f"{key}.drop: given, but the step dropped no cubes ({result})")
+    return failures
+
+
+def _skipped(events: Sequence[ev.Event], player: str) -> bool:
+    return any(isinstance(e, SKIP_EVENTS) and e.player == player for e in events)
+
+
+def _why(sc: Scenario, events: Sequence[ev.Event], player: str) -> str:
+    text = presenter_for(sc.game)
+    reasons = [text.line(e) for e in events if isinstance(e, SKIP_EVENTS) and e.player == player]
+    return f" ({reasons[0]})" if reasons else ""
+
+
+def run_bids_step(sc: Scenario, key: str, b: dict) -> None:
+    """The bid reveal and the picks, from the bids stated as planned bid cards."""
+    game = sc.game
+    s = game.state
+    s.special_layout = list(b["layout"])
+    bids = b.get("bids") or {}
+    for colour in sc.players:
+        player = s.players[colour]
+        player.plan.pop(BID_SPACE, None)
+        bid = bids.get(colour, "none")
+        if bid == "province":
+            # the rules only need "a province card": which one does not matter for bids
+            cards = sorted(player.cards - set(player.plan.values()))
+            player.plan[BID_SPACE] = cards[0] if cards else "(a province card)"
+        elif bid != "none":
+            player.plan[BID_SPACE] = f"chest-{bid}"
+        player.special = None
+    sc.chance.tie_order = list(b.get("tie_break") or [])
+    sc.chance.where = f"{key}.bids"
+    game.begin_bids()
+    game.advance()
+    picks = b["picks"]
+    while s.phase == Phase.PICKS:
+        decision = game.pending()
+        assert decision is not None
+        pick = picks[decision.player]
+        if game.check(pick, decision.player) is not None:
+            raise sc.r.fail(f"{key}.bids.picks.{decision.player}",
+                            f"{pick} is no longer available when {decision.player} chooses")
+        game.apply(pick, decision.player, advance=False)  # the actions are the steps' business
+
+
+def run_winter_step(sc: Scenario, key: str, w: dict) -> None:
+    """The whole winter, with the stated rice loss, revolt draws and drops."""
+    game = sc.game
+    s = game.state
+    sc.chance.where = f"{key}.winter"
+    sc.chance.draws = {c: list(v or []) for c, v in (w.get("revolts") or {}).items()}
+    sc.chance.asked = set()
+    for j, d in enumerate(w.get("drops") or []):
+        sc.tower.push(parse_cube_counts(sc.r, d, f"{key}.winter.drops[{j}]",
+                                        (*sc.players, FARMER)))
+    try:
+        game.begin_winter(w["rice_loss"])
+        game.advance()
+        while s.phase == Phase.WINTER:
+            decision = game.pending()
+            assert decision is not None and decision.kind == DecisionKind.REVOLT_ORDER
+            game.apply(tuple(sc.chance.draws[decision.player]), decision.player)
+    except ValueError as exc:
+        if isinstance(exc, SaveError):
+            raise
+        raise sc.r.fail(f"{key}.winter.drops", str(exc)) from None
+    for colour, drawn in sc.chance.draws.items():
+        if drawn and colour not in sc.chance.asked:
+            raise sc.r.fail(f"{key}.winter.revolts.{colour}",
+                            "this player has enough rice: no revolt is drawn")
 
 
 def _refuse_nulls(r: Reader, value: Any, key: str) -> None:

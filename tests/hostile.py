@@ -97,8 +97,8 @@ def save_cases(folder: Path) -> list[Case]:
         "not UTF-8")
     put("duplicate-key", text + "board: moon\n", "duplicate key 'board'")
     put("oversize", text + "# " + "x" * (5 * 1024 * 1024) + "\n", "too large")
-    long_log = dict(base, log=[*base["log"], "x" * 5_000])
-    put("long-log-line", _dump(long_log), "a log line has at most 1000 characters")
+    long_log = dict(base, events=[*base["events"], {"type": "tower-note", "note": "x" * 5_000}])
+    put("long-log-line", _dump(long_log), "a log entry has at most 1000 characters")
     put("huge-int", changed(base, "position", "chests", "red", 10**30), "must be at most")
     put("huge-int-digits", text.replace("battles: ", "battles: " + "9" * 10_000, 1),
         "not valid YAML")
@@ -114,9 +114,8 @@ def save_cases(folder: Path) -> list[Case]:
     put("players-mixed", changed(base, "players", ["red", 1, "blue"]), "players[1]")
     put("names-huge", changed(base, "names", "red", "N" * 100_000), "names.red")
     put("position-null", changed(base, "position", None), "position")
-    # (the typed cursor of the engine refactor will name cursor.order[1] here)
     put("cursor-order-mixed", changed(picks, "cursor", "order", ["red", 1, "blue", "yellow"]),
-        "malformed save")
+        "cursor.order[1]: must be a string")
     put("pending-huge", changed(base, "pending", "p" * 5_000), "pending")
     put("rng-garbage", changed(base, "rng", "state", "!!!"), "rng.state")
     put("phase-free", changed(dict(base, cursor={}), "phase", "free"), "phase")

@@ -25,4 +25,4 @@ def test_heuristic_choices_are_always_legal_and_it_usually_wins() -> None:
 
 
 def test_heuristic_is_deterministic_per_seed() -> None:
-    assert _play(3).state.log == _play(3).state.log
+    assert _play(3).state.events == _play(3).state.events

@@ -91,7 +91,7 @@ def _broken_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
         ("board.yaml", "  Awa-Boso: {kanji: 安房,", "  Aki: {kanji: 安房,",
          "board.yaml: not valid YAML"),
         ("board.yaml", "provinces:", "provincez:", "board.yaml: provinces: missing"),
-        ("cards.yaml", "{id: castle, cost: 3}", "{id: castle, cost: three}",
+        ("cards.yaml", "{id: castle, name: Castle, short: Castle, cost: 3}", "{id: castle, name: Castle, short: Castle, cost: three}",
          "cards.yaml: actions[0].cost: must be an integer, not 'three'"),
         ("rules.yaml", "- {shortfall: [1, 1], revolts: 1, farmers: 1}",
          "- {shortfall: [2, 2], revolts: 1, farmers: 1}",

@@ -8,14 +8,19 @@ import pytest
 
 from shogun_desktop.ai.random_player import RandomPlayer, play_out
 from shogun_desktop.data.board import default_board
+from shogun_desktop.presenter import presenter_for
+from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import (
+    PHASE_TABLE,
     Game,
     GameConfig,
     IllegalChoiceError,
+    PlanProblem,
+    RejectCode,
     ShogunError,
 )
 from shogun_desktop.rules.save import Reader, dump_game, state_from_position
-from shogun_desktop.rules.state import Move
+from shogun_desktop.rules.state import ActionsCursor, Move, Phase
 from shogun_desktop.rules.tower import ScriptedTower
 from shogun_desktop.rules.view import HIDDEN, player_view
 
@@ -54,8 +59,8 @@ def test_draft_rotates_face_up_cards_after_a_full_round_of_blind_draws() -> None
         game.apply(game.pending().options[0])
     after = list(game.pending().options[:2])
     assert not set(before) & set(after)
-    assert game.state.cursor["deck"][-2:] == before
-    assert any("go under the deck" in line for line in game.state.log)
+    assert list(game.state.cursor.deck[-2:]) == before
+    assert ev.DraftFaceUp(tuple(after), renewed=True) in game.state.events
 
 
 def test_designated_start_places_the_table_and_loads_the_tower() -> None:
@@ -100,15 +105,21 @@ def test_plan_validation_rejects_with_reasons_and_changes_nothing() -> None:
     foreign = dict(good, bid="Echigo")
     unknown = dict(good)
     unknown["nap"] = unknown.pop("bid")
-    for plan, reason in ((twice, "placed twice"), (short, "every space must be filled"),
-                         (foreign, "not a card in"), (unknown, "unknown space")):
+    words = presenter_for(game)
+    for plan, detail, reason in (
+            (twice, PlanProblem.PLACED_TWICE, "placed twice"),
+            (short, PlanProblem.INCOMPLETE, "Every space must be filled"),
+            (foreign, PlanProblem.NOT_IN_HAND, "is not a card in Red's hand"),
+            (unknown, PlanProblem.UNKNOWN_SPACE, "no space called nap")):
         rejection = game.check(plan)
-        assert rejection is not None and reason in rejection.reason
+        assert rejection is not None and rejection.code == RejectCode.BAD_PLAN
+        assert rejection.detail == detail
+        assert reason in words.rejection(rejection)
         with pytest.raises(IllegalChoiceError):
             game.apply(plan)
         assert dump_game(game) == before
     assert game.check(good) is None
-    with pytest.raises(IllegalChoiceError, match="turn"):
+    with pytest.raises(IllegalChoiceError, match="not-your-turn"):
         game.apply(good, player="blue")
     game.apply(good, player="red")
     assert game.pending().player == "yellow"
@@ -118,7 +129,7 @@ def test_fewer_than_eleven_cards_leave_spaces_empty() -> None:
     game = _to_planning()
     s = game.state
     for p in list(s.owned("red"))[3:]:  # red keeps 3 provinces + 5 chests = 8 cards
-        game._neutralise(p)
+        game.neutralise(p)
     cards = game.pending().context["cards"]
     assert len(cards) == 8
     spaces = ["castle", "rice", "tax", "recruit-5", "recruit-3", "battle-a", "battle-b", "bid"]
@@ -145,9 +156,10 @@ def test_bid_ranking_payment_and_unaffordable_bid() -> None:
     _plan_all(game, {"red": "chest-3", "yellow": province, "blue": "chest-4"})
     d = game.pending()
     assert d.kind == "pick-special"
-    assert s.cursor["order"] == ["red", "yellow", "blue"]
+    assert s.cursor.order == ("red", "yellow", "blue")
     assert s.players["red"].chests == 15 and s.players["blue"].chests == 1
-    assert any("cannot pay: counts as 0" in line for line in s.log)
+    assert ev.BidRevealed("blue", "chest", 4, 0, unaffordable=True) in s.events
+    assert any("cannot pay: counts as 0" in line for line in presenter_for(game).lines(s.events))
     assert s.event_current is not None and len(s.event_candidates) == 3
     first = d.options[-1]
     game.apply(first)
@@ -169,8 +181,8 @@ def test_attack_voids_the_defenders_later_action_on_that_card() -> None:
     state.turn_order = ["red", "blue", "yellow"]
     state.players["red"].plan = {"battle-a": "Mino"}
     state.players["blue"].plan = {"tax": "Omi", "castle": "Owari"}
-    state.phase = "actions"
-    state.cursor = {"index": 0, "turn": 0, "stage": None}
+    state.phase = Phase.ACTIONS
+    state.cursor = ActionsCursor()
     tower = ScriptedTower([{"red": 4, "blue": 1}])
     game = Game(state, random.Random(1), tower, data)
     game.advance()
@@ -180,12 +192,17 @@ def test_attack_voids_the_defenders_later_action_on_that_card() -> None:
     assert Move("Iwami", 1) not in d.options  # out of play with 3 players? not adjacent anyway
     game.apply(Move("Omi", 4), advance=False)
     assert state.provinces["Omi"].owner == "red" and state.provinces["Omi"].armies == 3
-    assert state.log[-1] == ("Red attacks Omi from Mino with 4 armies against Blue's 2 — out: "
-                             "blue 1, red 4 — Red takes Omi with 3 armies")
-    game.state.phase = "actions"
-    while state.cursor.get("index", 0) < 2 and state.phase == "actions":
-        game._action_step()
-    assert "Blue's Tax in Omi is void: the card left their hand" in state.log
+    battle = state.events[-1]
+    assert battle == ev.BattleResolved("red", "Mino", "Omi", 4, "blue", 2, {},
+                                       {"red": 4, "blue": 2}, {"red": 4, "blue": 1}, "taken", 3)
+    assert game.drops[-1].event is battle
+    words = presenter_for(game)
+    assert words.line(battle) == ("Red attacks Omi from Mino with 4 armies against Blue's 2 — "
+                                  "out: Blue 1, Red 4 — Red takes Omi with 3 armies")
+    while game.pending() is None and state.cursor.index < 2:
+        PHASE_TABLE[state.phase].step(game)
+    assert ev.CardVoided("blue", "tax", "Omi") in state.events
+    assert "Blue's Tax in Omi is void: the card left their hand" in words.lines(state.events)
     assert state.players["blue"].chests == 5
 
 
@@ -236,7 +253,8 @@ def test_game_runs_to_the_end_with_winners() -> None:
     best = max(p.vp for p in s.players.values())
     assert all(s.players[w].vp == best for w in s.winners)
     assert decisions > 100
-    assert any(line.startswith("Winter of year 2") for line in s.log)
+    assert any(isinstance(e, ev.WinterRiceLoss) and e.year == 2 for e in s.events)
+    assert isinstance(s.events[-1], ev.GameOver) and list(s.events[-1].winners) == s.winners
     assert [e["year"] for e in s.scores] == [1, 2]  # the structured record the window shows
     for colour, player in s.players.items():
         assert sum(sum(e["vp"].get(colour, {}).values()) for e in s.scores) == player.vp

@@ -97,7 +97,8 @@ def test_the_rules_are_organised_by_phase(ref) -> None:
 def test_numbers_come_from_the_data_files(tmp_path) -> None:
     """Change numbers in a copy of cards.yaml / rules.yaml: the reference follows."""
     folder = _copy_data(tmp_path)
-    _edit(folder / "cards.yaml", "{id: castle, cost: 3}", "{id: castle, cost: 7}")
+    _edit(folder / "cards.yaml", "{id: castle, name: Castle, short: Castle, cost: 3}",
+          "{id: castle, name: Castle, short: Castle, cost: 7}")
     _edit(folder / "rules.yaml", "chests: 18", "chests: 21")
     _edit(folder / "rules.yaml", "region_majority: {castle: 3,", "region_majority: {castle: 9,")
     _edit(folder / "rules.yaml", "{shortfall: [7, null], revolts: 3, farmers: 3}",

@@ -9,9 +9,12 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shogun_desktop.ai.random_player import RandomPlayer
+from shogun_desktop.ai.random_player import RandomPlayer, play_out
+from shogun_desktop.data.board import BUILDINGS, default_board
+from shogun_desktop.presenter import presenter_for
 from shogun_desktop.rules import save as save_module
 from shogun_desktop.rules.engine import Game, GameConfig
+from shogun_desktop.rules.events import EVENT_TYPES, BattleOutcome, HistoryDropped, SkipReason
 from shogun_desktop.rules.save import (
     SaveError,
     dump_game,
@@ -19,6 +22,7 @@ from shogun_desktop.rules.save import (
     load_game_text,
     save_game,
 )
+from shogun_desktop.rules.state import SEASONS
 
 COLOURS = ["red", "yellow", "blue", "purple", "black"]
 
@@ -61,7 +65,64 @@ def test_save_is_readable_yaml_with_the_position_schema() -> None:
     assert doc["format"] == "shogun-desktop-save"
     assert set(doc["position"]) >= {"year", "season", "provinces", "tower", "chests"}
     assert doc["pending"].startswith(game.pending().kind)
-    assert isinstance(doc["log"], list) and doc["log"][0].startswith("New game")
+    assert "log" not in doc
+    assert doc["events"][0] == {"type": "game-started", "board": "sun",
+                                "seats": ["red", "yellow", "blue", "purple"], "chests": 15}
+    assert all(set(e) >= {"type"} for e in doc["events"])
+
+
+def _known_ids() -> set[str]:
+    data = default_board()
+    ids = {*COLOURS, "green", "sun", "moon", "none", "province", "chest", "provinces",
+           "buildings", *data.provinces, *(a.id for a in data.actions), *data.specials,
+           *data.event_defs, *BUILDINGS, *SEASONS, *(str(r) for r in SkipReason),
+           *(str(o) for o in BattleOutcome), *EVENT_TYPES}
+    ids |= {f"{region} {kind}" for side in data.regions.values() for region in side
+            for kind in BUILDINGS}
+    ids |= {"attack-bonus", "defence-bonus", "castle-defence", "cost", "chests", "supply",
+            "needed"}
+    return ids
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (*_strings(k), *_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+@pytest.mark.parametrize("seed", [4, 12])
+def test_saved_events_hold_ids_and_numbers_never_text(seed: int) -> None:
+    game = Game.new(GameConfig(COLOURS[:4], board="moon", seed=seed))
+    play_out(game, RandomPlayer(seed))
+    doc = yaml.safe_load(dump_game(game))
+    known = _known_ids()
+    strings = [s for e in doc["events"] if e["type"] != "tower-note"
+               for k, v in e.items() if k != "type" for s in _strings(v)]
+    assert strings and not [s for s in strings if s not in known]
+    types = {e["type"] for e in doc["events"]}
+    assert {"battle", "scored", "game-over", "bid-order", "turn-order"} <= types
+
+
+def test_an_old_save_with_a_text_log_loads_without_its_text() -> None:
+    game, _ = _game_after(7, 3, "sun", 50)
+    doc = yaml.safe_load(dump_game(game))
+    doc["version"] = 1
+    del doc["events"]
+    doc["log"] = ["New game on the sun side", "Red places 5 armies in Omi"]
+    loaded = load_game_text(yaml.safe_dump(doc, sort_keys=False), "old.yaml")
+    assert loaded.state.events == [HistoryDropped(2)]
+    assert "older version" in presenter_for(loaded).line(loaded.state.events[0])
+    assert dump_game(loaded).count("\nlog:") == 0
+    again = yaml.safe_load(dump_game(loaded))
+    assert again["version"] == save_module.SAVE_VERSION and again["events"] == [
+        {"type": "history-dropped", "lines": 2}]
+    doc["log"] = ["fine", 7]
+    with pytest.raises(SaveError, match=r"old.yaml: log\[1\]: must be a string"):
+        load_game_text(yaml.safe_dump(doc, sort_keys=False), "old.yaml")
 
 
 def _mutated(mutate) -> str:
@@ -86,11 +147,24 @@ def _mutated(mutate) -> str:
          "held: does not match position.tower.inside"),
         (lambda d: d["rng"].update(state=[1, 2, 3]), "rng.state: must be 625"),
         (lambda d: d["hands"].update(red=["Omi"]), "hands.red: must hold exactly the cards"),
-        (lambda d: d.pop("log"), "log: missing"),
+        (lambda d: d.pop("events"), "events: missing"),
+        (lambda d: d["events"].append({"type": "battle"}), "].attacker: missing"),
+        (lambda d: d["events"][0].update(chests=2.0), ".chests: must be an integer, not float"),
+        (lambda d: d["events"].append({"type": "gossip", "text": "hi"}),
+         "unknown event type 'gossip'"),
+        (lambda d: d["events"][0].update(words="New game"), ".words: unknown key"),
+        (lambda d: d["cursor"].update(turn=True), "cursor.turn: must be an integer, not bool"),
+        (lambda d: d["events"][0].update(seats=["red", "pink", "blue"]),
+         "events[0].seats: unknown id 'pink'"),
+        (lambda d: d["events"].append({"type": "no-card", "player": "red", "action": "nap"}),
+         ".action: unknown id 'nap'"),
         (lambda d: d["position"].update(season=7), "position.season: 7 is not one of"),
     ],
     ids=["wrong-type", "unknown-key", "impossible-count", "out-of-play", "bad-phase",
-         "held-mismatch", "bad-rng", "hand-mismatch", "missing-key", "season-type"],
+         "held-mismatch", "bad-rng", "hand-mismatch", "missing-key", "event-field-missing",
+         "event-float", "event-unknown-type", "event-text-field", "cursor-bool",
+         "event-unknown-player", "event-unknown-action",
+         "season-type"],
 )
 def test_damaged_saves_are_refused_with_the_key_named(mutate, message: str) -> None:
     text = _mutated(mutate)

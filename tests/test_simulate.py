@@ -72,7 +72,7 @@ def test_stop_after_and_save_write_the_windows_autosave_which_the_window_loads(
     try:
         assert app.host.load(save)
         scene = next(s for s in app.scenes if isinstance(s, GameScene))
-        assert scene.session.game.state.log == game.state.log
+        assert scene.session.game.state.events == game.state.events
         assert scene.session.pending() is not None
     finally:
         app.close()

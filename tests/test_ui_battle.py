@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from shogun_desktop.ai.random_player import RandomPlayer, play_out
+from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import DropRecord, Game, GameConfig
 from shogun_desktop.rules.tower import HeldCube, ProbabilisticTower
 from shogun_desktop.tower import PhysicalTower
@@ -30,8 +31,6 @@ FRAME = 1 / 60
 HELD = tuple(HeldCube(i, c) for i, c in enumerate(
     ["red", "blue", "yellow", "green", "red", "purple"], start=1))
 BIG_DROP = {"red": 26, "blue": 24, "green": 10}
-SUMMARY = ("Red attacks Omi from Kaga with 24 armies against Blue's 22 (+1 attack bonus, +1 "
-           "defence bonus) — out: blue 20, farmers 9, red 23 — Red takes Omi with 3 armies")
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +42,7 @@ def tower() -> PhysicalTower:
 def big_record(tower) -> DropRecord:
     """A 60-cube battle into a tower holding six cubes from earlier drops."""
     result = tower.drop(HELD, BIG_DROP, random.Random(3))
-    return DropRecord("battle", dict(BIG_DROP), result, "Omi", SUMMARY, "red", "blue")
+    return DropRecord("battle", dict(BIG_DROP), result, "Omi", "red", "blue")
 
 
 @pytest.fixture(scope="module")
@@ -329,9 +328,7 @@ def test_draw_never_changes_state(app, big_record):
 
 def test_a_tower_without_frames_shows_the_result(app):
     result = ProbabilisticTower().drop(HELD, {"red": 3, "green": 2}, random.Random(1))
-    record = DropRecord("revolt", {"red": 3, "green": 2}, result, "Kii",
-                        "Revolt in Red's Kii: 3 armies against 2 farmers — out: farmers 2, "
-                        "red 3 — suppressed; 1 army stay", "green", "red")
+    record = DropRecord("revolt", {"red": 3, "green": 2}, result, "Kii", "green", "red")
     ov = BattleOverlay(app, record)
     app.push(ov)
     assert ov.finished and ov.replay is None
@@ -356,31 +353,31 @@ def test_titles_and_outcomes_agree_with_the_engine(game_drops):
         assert outcome is not None
         assert title_of(d) == (f"Revolt in {d.province}" if d.kind == "revolt"
                                else f"Battle for {d.province}")
-        # the engine's log line is only the oracle here; the window never reads it
-        verdict = d.summary.rsplit(" — ", 1)[-1]
-        if " takes " in verdict:
-            n = verdict.rsplit(" with ", 1)[1]
-            assert outcome.headline.endswith(f"takes {d.province} with {n}"), d.summary
+        # the engine's outcome event is the oracle here (the overlay counts from the numbers)
+        event = d.event
+        assert isinstance(event, ev.BattleResolved | ev.RevoltResolved), d
+        n = f"{event.survivors} {'army' if event.survivors == 1 else 'armies'}"
+        if isinstance(event, ev.RevoltResolved):
+            if event.suppressed:
+                assert outcome.headline == ("The revolt is put down: " + (
+                    "1 army stays" if event.survivors == 1 else f"{n} stay")
+                    + f" in {d.province}")
+                seen.add("suppressed")
+            else:
+                assert outcome.headline == f"The farmers win: {d.province} becomes neutral"
+                seen.add("farmers")
+        elif event.outcome == ev.BattleOutcome.TAKEN:
+            assert outcome.headline.endswith(f"takes {d.province} with {n}"), event
             assert outcome.winner == d.attacker
             seen.add("takes")
-        elif " holds " in verdict:
-            n = verdict.rsplit(" with ", 1)[1]
-            assert outcome.headline.endswith(f"holds {d.province} with {n}"), d.summary
+        elif event.outcome == ev.BattleOutcome.HELD:
+            assert outcome.headline.endswith(f"holds {d.province} with {n}"), event
             assert outcome.winner == d.defender
             seen.add("holds")
-        elif "suppressed" in verdict:
-            n = int(verdict.split("suppressed; ", 1)[1].split()[0])
-            assert outcome.headline == ("The revolt is put down: " + (
-                "1 army stays" if n == 1 else f"{n} armies stay") + f" in {d.province}")
-            seen.add("suppressed")
-        elif "farmers win" in verdict:
-            assert outcome.headline == f"The farmers win: {d.province} becomes neutral"
-            seen.add("farmers")
-        elif "stays neutral" in verdict:
+        elif event.outcome == ev.BattleOutcome.FAILED:
             assert outcome.headline == f"The attack fails: {d.province} stays neutral"
             seen.add("fails")
         else:
-            assert "becomes neutral" in verdict, d.summary
             assert outcome.headline == f"{d.province} becomes neutral" and outcome.winner is None
             seen.add("neutral")
     assert {"takes", "suppressed"} <= seen
@@ -437,7 +434,7 @@ def test_side_tallies_count_cubes_from_earlier_drops(big_record):
     assert SideTally("green", "Farmers", 2, 3, 1, 0, 4).inside() == "all of this drop came out"
     # a tower without ids: the cubes of this drop are taken to leave first
     result = ProbabilisticTower().drop(HELD, {"red": 1, "green": 1}, random.Random(4))
-    rec = DropRecord("battle", {"red": 1, "green": 1}, result, "Kii", "", "red", "green")
+    rec = DropRecord("battle", {"red": 1, "green": 1}, result, "Kii", "red", "green")
     for row in side_tallies(rec, ["red", "green"], {}):
         assert row.from_earlier == max(0, row.out - row.poured)
 

@@ -158,7 +158,7 @@ session = GameSession.new(NewGameSettings(seats, "sun", "designated", 5), sys.ar
 bot = RandomPlayer(9)
 while not session.is_over():
     session.apply(bot.choose(session.game))
-    print(len(session.game.state.log), flush=True)
+    print(len(session.game.state.events), flush=True)
 """
 
 

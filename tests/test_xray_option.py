@@ -86,7 +86,7 @@ def test_the_game_s_battles_follow_the_table_option(xray: bool, tmp_path) -> Non
         session = GameSession(game, tmp_path, autosave=False)
         scene = GameScene(app, session, computer_delay=1e9, animate=True)
         record = DropRecord("battle", {"red": 2, "green": 1}, DropResult({"red": 2}, ()), "Omi",
-                            "", "red", "green")
+                            "red", "green")
         overlay = scene.drop_scene(record)
         assert isinstance(overlay, BattleOverlay) and overlay.xray is xray
     finally:

@@ -55,7 +55,7 @@ def big_battle() -> DropRecord:
     held = held_after(26)
     drop = {"red": 26, "blue": 24, "green": 10}
     result = PhysicalTower(record=True).drop(held, drop, random.Random(3))
-    return DropRecord("battle", drop, result, "Omi", "", "red", "blue")
+    return DropRecord("battle", drop, result, "Omi", "red", "blue")
 
 
 def tie_against_farmers() -> DropRecord:
@@ -65,7 +65,7 @@ def tie_against_farmers() -> DropRecord:
         drop = {"red": 4, "green": 3}
         result = tower.drop(held, drop, random.Random(seed))
         if result.out.get("red", 0) == result.out.get("green", 0) > 0:
-            return DropRecord("battle", drop, result, "Mino", "", "red", "green")
+            return DropRecord("battle", drop, result, "Mino", "red", "green")
     raise SystemExit("no tie found")
 
 

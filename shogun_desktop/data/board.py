@@ -6,7 +6,7 @@ unknown province 'Omii'``, so a broken data file is fixed in one look.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ ACTION_IDS = (
     "castle", "temple", "theater", "rice", "tax",
     "recruit-5", "recruit-3", "recruit-1-move", "battle-a", "battle-b",
 )
+PHASE_IDS = ("draft", "setup", "planning", "bids", "picks", "actions", "winter", "over", "free")
 SPECIAL_IDS = ("tax-bonus", "rice-bonus", "recruit-bonus", "attack-bonus", "defence-bonus")
 EVENT_IDS = (
     "castle-defence", "temple-peace", "theater-calm", "rice-max-3", "rice-min-4",
@@ -58,6 +59,46 @@ class ActionDef:
     id: str
     cost: int
     armies: int
+    name: str = ""
+    short: str = ""
+
+
+@dataclass(frozen=True)
+class EventDef:
+    """What an event card does, as numbers read from cards.yaml (zero/empty = no effect)."""
+
+    id: str
+    name: str
+    effect: str
+    castle_defence: int = 0
+    protects: str | None = None
+    calm_markers: dict[str, int] = field(default_factory=dict)  # building -> markers removed
+    yield_min: dict[str, int] = field(default_factory=dict)
+    yield_max: dict[str, int] = field(default_factory=dict)
+    neutral_farmers: int | None = None
+    recruit: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SpecialDef:
+    """What a special card does, as numbers read from cards.yaml."""
+
+    id: str
+    name: str
+    effect: str
+    yield_bonus: dict[str, int] = field(default_factory=dict)
+    recruit_bonus: dict[str, int] = field(default_factory=dict)
+    attack_bonus: int = 0
+    defence_bonus: int = 0
+
+
+@dataclass(frozen=True)
+class DisplayNames:
+    """Display names of what is not a card (cards carry theirs), from rules.yaml."""
+
+    buildings: dict[str, str]
+    seasons: dict[str, str]
+    phases: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -111,6 +152,19 @@ class BoardData:
     score_building: int
     majority: dict[str, int]
     tied_majority_penalty: int
+    event_defs: dict[str, EventDef]
+    special_defs: dict[str, SpecialDef]
+    neutral_farmers: int
+    names: DisplayNames
+
+    def action_name(self, action_id: str) -> str:
+        return self.action(action_id).name
+
+    def event_name(self, event_id: str) -> str:
+        return self.event_defs[event_id].name
+
+    def special_name(self, special_id: str) -> str:
+        return self.special_defs[special_id].name
 
     def action(self, action_id: str) -> ActionDef:
         for a in self.actions:
@@ -300,6 +354,7 @@ def _read_cards(path: Path) -> dict[str, Any]:
     doc = _load(path)
     events: list[EventCard] = []
     effects: dict[str, str] = {}
+    event_defs: dict[str, EventDef] = {}
     for i, e in enumerate(r.get(doc, "events", "", list)):
         key = f"events[{i}]"
         eid = r.get(e, "id", key, str)
@@ -307,7 +362,23 @@ def _read_cards(path: Path) -> dict[str, Any]:
             raise r.fail(f"{key}.id", f"unknown event {describe(eid)}")
         if eid in effects:
             raise r.fail(f"{key}.id", f"duplicate event {describe(eid)}")
+        r.only_keys(e, {"id", "name", "effect", "copies_winter_loss", "castle_defence",
+                        "protects", "calm_markers", "yield_min", "yield_max",
+                        "neutral_farmers", "recruit"}, key)
         effects[eid] = r.get(e, "effect", key, str)
+        protects = r.get(e, "protects", key, str) if "protects" in e else None
+        if protects is not None and protects not in BUILDINGS:
+            raise r.fail(f"{key}.protects", f"unknown building {protects!r}")
+        event_defs[eid] = EventDef(
+            id=eid, name=r.get(e, "name", key, str), effect=effects[eid],
+            castle_defence=_opt_count(r, e, "castle_defence", key),
+            protects=protects,
+            calm_markers=_counts(r, e, "calm_markers", key, BUILDINGS),
+            yield_min=_counts(r, e, "yield_min", key, ("rice", "tax")),
+            yield_max=_counts(r, e, "yield_max", key, ("rice", "tax")),
+            neutral_farmers=r.nonneg(e, "neutral_farmers", key) if "neutral_farmers" in e else None,
+            recruit=_counts(r, e, "recruit", key, ("recruit-5", "recruit-3", "recruit-1-move")),
+        )
         losses = r.get(e, "copies_winter_loss", key, list)
         if not losses:
             raise r.fail(f"{key}.copies_winter_loss", "must list at least one card")
@@ -324,11 +395,23 @@ def _read_cards(path: Path) -> dict[str, Any]:
         raise r.fail("events", f"missing events: {sorted(set(EVENT_IDS) - set(effects))}")
 
     specials: dict[str, str] = {}
+    special_defs: dict[str, SpecialDef] = {}
     for i, s in enumerate(r.get(doc, "specials", "", list)):
-        sid = r.get(s, "id", f"specials[{i}]", str)
+        key = f"specials[{i}]"
+        sid = r.get(s, "id", key, str)
         if sid not in SPECIAL_IDS or sid in specials:
             raise r.fail(f"specials[{i}].id", f"unknown or duplicate special {describe(sid)}")
-        specials[sid] = r.get(s, "effect", f"specials[{i}]", str)
+        r.only_keys(s, {"id", "name", "effect", "yield_bonus", "recruit_bonus", "attack_bonus",
+                        "defence_bonus"}, key)
+        specials[sid] = r.get(s, "effect", key, str)
+        special_defs[sid] = SpecialDef(
+            id=sid, name=r.get(s, "name", key, str), effect=specials[sid],
+            yield_bonus=_counts(r, s, "yield_bonus", key, ("rice", "tax")),
+            recruit_bonus=_counts(r, s, "recruit_bonus", key,
+                                  ("recruit-5", "recruit-3", "recruit-1-move")),
+            attack_bonus=_opt_count(r, s, "attack_bonus", key),
+            defence_bonus=_opt_count(r, s, "defence_bonus", key),
+        )
     if len(specials) != 5:
         raise r.fail("specials", f"must list the 5 special cards, found {len(specials)}")
 
@@ -338,8 +421,10 @@ def _read_cards(path: Path) -> dict[str, Any]:
         aid = r.get(a, "id", key, str)
         if i >= len(ACTION_IDS) or aid != ACTION_IDS[i]:
             raise r.fail(f"{key}.id", f"expected {ACTION_IDS[i] if i < 10 else 'no more'}, got {describe(aid)}")
+        r.only_keys(a, {"id", "name", "short", "cost", "armies"}, key)
         armies = r.nonneg(a, "armies", key) if "armies" in a else 0
-        actions.append(ActionDef(aid, r.nonneg(a, "cost", key), armies))
+        actions.append(ActionDef(aid, r.nonneg(a, "cost", key), armies,
+                                 r.get(a, "name", key, str), r.get(a, "short", key, str)))
     if len(actions) != 10:
         raise r.fail("actions", f"must list the 10 actions, found {len(actions)}")
 
@@ -352,7 +437,27 @@ def _read_cards(path: Path) -> dict[str, Any]:
     if len(daimyo) != 5:
         raise r.fail("daimyo", "must name the 5 daimyo")
     return {"events": tuple(events), "event_effects": effects, "specials": specials,
-            "actions": tuple(actions), "daimyo": daimyo}
+            "actions": tuple(actions), "daimyo": daimyo, "event_defs": event_defs,
+            "special_defs": special_defs}
+
+
+def _opt_count(r: _Reader, obj: dict, key: str, path: str) -> int:
+    return r.nonneg(obj, key, path) if key in obj else 0
+
+
+def _counts(r: _Reader, obj: dict, key: str, path: str, allowed: tuple[str, ...]) -> dict[str, int]:
+    """An optional mapping from a few known ids to non-negative integers."""
+    if key not in obj:
+        return {}
+    raw = r.get(obj, key, path, dict)
+    r.only_keys(raw, set(allowed), f"{path}.{key}")
+    return {k: r.nonneg(raw, k, f"{path}.{key}") for k in raw}
+
+
+def _names(r: _Reader, doc: Any, key: str, ids: tuple[str, ...]) -> dict[str, str]:
+    raw = r.get(doc, key, "names", dict)
+    r.only_keys(raw, set(ids), f"names.{key}")
+    return {i: r.get(raw, i, f"names.{key}", str) for i in ids}
 
 
 def _read_rules(path: Path, provinces: dict[str, Province],
@@ -363,7 +468,8 @@ def _read_rules(path: Path, provinces: dict[str, Province],
     start: dict[int, StartTable] = {}
     for n in (3, 4, 5):
         key = f"start.{n}"
-        s = r.get(start_raw, n, "start", dict) if n in start_raw else r.get(start_raw, str(n), "start", dict)
+        s = start_raw[n] if n in start_raw else r.get(start_raw, str(n), "start", dict)
+        r.check_type(s, key, dict)
         groups = r.get(s, "groups", key, list)
         for j, g in enumerate(groups):
             r.check_type(g, f"{key}.groups[{j}]", int)
@@ -425,6 +531,7 @@ def _read_rules(path: Path, provinces: dict[str, Province],
     if sorted(components.chest_cards) != [0, 1, 2, 3, 4]:
         raise r.fail("components.chest_cards", "must be the values 0-4")
     sc = r.get(doc, "scoring", "", dict)
+    names_doc = r.get(doc, "names", "", dict)
     majority = r.get(sc, "region_majority", "scoring", dict)
     for b in BUILDINGS:
         r.nonneg(majority, b, "scoring.region_majority")
@@ -434,6 +541,12 @@ def _read_rules(path: Path, provinces: dict[str, Province],
         "score_building": r.nonneg(sc, "building", "scoring"),
         "majority": {b: majority[b] for b in BUILDINGS},
         "tied_majority_penalty": r.nonneg(sc, "tied_majority_penalty", "scoring"),
+        "neutral_farmers": r.nonneg(doc, "neutral_farmers", ""),
+        "names": DisplayNames(
+            buildings=_names(r, names_doc, "buildings", BUILDINGS),
+            seasons=_names(r, names_doc, "seasons", ("spring", "summer", "autumn", "winter")),
+            phases=_names(r, names_doc, "phases", PHASE_IDS),
+        ),
     }
 
 

@@ -39,23 +39,6 @@ TABLES = ("start", "bids", "events", "actions", "provisions", "scoring")
 # ---------------------------------------------------------------- card names and texts
 # Display names until data/cards.yaml carries them; card_text() is the only reader, so the
 # names can be re-pointed at the card data in one place.
-_ACTION_NAMES = {
-    "castle": "Castle", "temple": "Temple", "theater": "Theatre", "rice": "Rice", "tax": "Tax",
-    "recruit-5": "Recruit 5", "recruit-3": "Recruit 3", "recruit-1-move": "Recruit 1 + move",
-    "battle-a": "Battle/Move A", "battle-b": "Battle/Move B",
-}
-_EVENT_NAMES = {
-    "castle-defence": "Castle Defence", "temple-peace": "Temple Peace",
-    "theater-calm": "Calm Theatres", "rice-max-3": "Poor Harvest", "rice-min-4": "Rich Harvest",
-    "tax-max-5": "Lean Taxes", "tax-min-6": "Rich Taxes", "farmers-2": "Armed Farmers",
-    "recruit-reduced": "Few Recruits",
-}
-_SPECIAL_NAMES = {
-    "tax-bonus": "Tax +1", "rice-bonus": "Rice +1", "recruit-bonus": "Recruit +1",
-    "attack-bonus": "Attack +1", "defence-bonus": "Defence +1",
-}
-
-
 @dataclass(frozen=True)
 class CardText:
     name: str
@@ -63,13 +46,13 @@ class CardText:
 
 
 def card_text(board: BoardData, kind: str, card_id: str) -> CardText:
-    """Display name and effect of one card: the single place the reference reads them."""
+    """Display name and effect of one card (both from data/cards.yaml, where they live once)."""
     if kind == "actions":
-        return CardText(_ACTION_NAMES.get(card_id, card_id), "")
+        return CardText(board.action_name(card_id), "")
     if kind == "events":
-        return CardText(_EVENT_NAMES.get(card_id, card_id), board.event_effects[card_id])
+        return CardText(board.event_name(card_id), board.event_effects[card_id])
     if kind == "specials":
-        return CardText(_SPECIAL_NAMES.get(card_id, card_id), board.specials[card_id])
+        return CardText(board.special_name(card_id), board.specials[card_id])
     raise KeyError(kind)
 
 

@@ -26,8 +26,31 @@ from shogun_desktop.data.board import (
     default_board,
 )
 from shogun_desktop.rules.engine import SPACES, Game, empty_state
+from shogun_desktop.rules.events import (
+    BattleOutcome,
+    Event,
+    EventDataError,
+    HistoryDropped,
+    SkipReason,
+    WinterRiceLoss,
+    event_from_data,
+)
+from shogun_desktop.rules.events import to_data as event_to_data
 from shogun_desktop.rules.invariants import check_invariants
-from shogun_desktop.rules.state import CHEST_CARDS, SEASONS, GameState, ProvinceState
+from shogun_desktop.rules.state import (
+    CHEST_CARDS,
+    SEASONS,
+    ActionsCursor,
+    Cursor,
+    CursorError,
+    DraftCursor,
+    GameState,
+    Phase,
+    PicksCursor,
+    ProvinceState,
+    WinterCursor,
+    cursor_from_data,
+)
 from shogun_desktop.rules.tower import HeldCube, Tower
 from shogun_desktop.yamlio import (
     YamlFormatError,
@@ -39,8 +62,10 @@ from shogun_desktop.yamlio import (
 )
 
 SAVE_FORMAT = "shogun-desktop-save"
-SAVE_VERSION = 1
-PHASES = ("draft", "planning", "picks", "actions", "winter", "over", "free")
+SAVE_VERSION = 2  # 2: the log is stored as typed events, not English lines
+OLD_VERSIONS = (1,)  # still loaded: their text log is replaced by one HistoryDropped event
+PHASES = tuple(str(p) for p in (Phase.DRAFT, Phase.PLANNING, Phase.PICKS, Phase.ACTIONS,
+                                Phase.WINTER, Phase.OVER, Phase.FREE))
 CUBE_COLOURS = (*PLAYER_COLOURS, FARMER)
 
 
@@ -276,8 +301,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "start": s.start_mode,
         "xray": s.xray,
         "position": position_to_dict(s),
-        "phase": s.phase,
-        "cursor": _plain(s.cursor),
+        "phase": str(s.phase),
+        "cursor": s.cursor.to_data(),
         "event_card": s.event_current,
         "event_candidates": list(s.event_candidates),
         "event_deck": list(s.event_deck),
@@ -297,8 +322,84 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "scores": _plain(s.scores),
         "pending": _describe_pending(game),
         "rng": rng_to_doc(game.rng),
-        "log": list(s.log),
+        "events": events_to_data(s.events),
     }
+
+
+def events_to_data(events: list[Event]) -> list[dict[str, Any]]:
+    """The game's events as plain data (a ``type`` tag and fields): no text, any language."""
+    return [event_to_data(e) for e in events]
+
+
+def events_from_data(r: Reader, value: Any, key: str = "events",
+                     seats: list[str] | None = None, data: BoardData | None = None) -> list[Event]:
+    """Type-checked events of a save; a bad one is refused naming its index and field.
+
+    With ``seats`` and ``data`` every id is checked too (players, provinces, cards, codes).
+    """
+    out: list[Event] = []
+    for i, doc in enumerate(r.listing(value, key)):
+        try:
+            event = event_from_data(doc, f"{key}[{i}]")
+        except EventDataError as exc:
+            raise r.fail("", str(exc)) from None
+        if seats is not None and data is not None:
+            _check_event_ids(r, event, f"{key}[{i}]", seats, data)
+        out.append(event)
+    return out
+
+
+_BONUS_IDS = ("attack-bonus", "defence-bonus", "castle-defence")
+_PARAM_IDS = ("cost", "chests", "supply", "needed")
+
+
+def _event_id_sets(seats: list[str], data: BoardData) -> dict[str, tuple | frozenset]:
+    """Which ids each event field may hold (by field name)."""
+    provinces = frozenset(data.provinces)
+    players = tuple(seats)
+    actions = tuple(a.id for a in data.actions)
+    return {
+        "player": players, "attacker": players, "defender": players, "drawer": players,
+        "seats": players, "players": players, "ranking": players, "winners": players,
+        "province": provinces, "source": provinces, "provinces": provinces, "draws": provinces,
+        "action": actions, "actions": actions, "special": SPECIAL_IDS, "specials": SPECIAL_IDS,
+        "event": EVENT_IDS, "event_candidates": EVENT_IDS, "kind": BUILDINGS, "season": SEASONS,
+        "board": SIDES, "reason": tuple(str(x) for x in SkipReason),
+        "outcome": tuple(str(x) for x in BattleOutcome), "bid": ("none", "province", "chest"),
+        "dropped": (*players, FARMER), "out": (*players, FARMER), "vp": players,
+        "chests": players, "bonuses": _BONUS_IDS, "params": _PARAM_IDS,
+    }
+
+
+def _check_event_ids(r: Reader, event: Event, key: str, seats: list[str], data: BoardData) -> None:
+    allowed = _event_id_sets(seats, data)
+    for name, value in vars(event).items():
+        if name == "card":  # a province card drawn, or the winter's event card
+            allowed_here: tuple | frozenset = (
+                EVENT_IDS if isinstance(event, WinterRiceLoss) else frozenset(data.provinces))
+        elif name == "cards" and isinstance(value, tuple):
+            allowed_here = frozenset(data.provinces)
+        elif name == "parts":
+            regions = {f"{reg} {b}" for side in data.regions.values() for reg in side
+                       for b in BUILDINGS}
+            allowed_here = frozenset({"provinces", "buildings"} | regions)
+        else:
+            allowed_here = allowed.get(name, ())
+        if not allowed_here:
+            continue
+        ids = (list(value) if isinstance(value, dict | tuple) else [value])
+        for item in ids:
+            if isinstance(item, str) and item not in allowed_here:
+                raise r.fail(f"{key}.{name}", f"unknown id {str(item)[:40]!r}")
+
+
+def old_log_to_events(r: Reader, value: Any) -> list[Event]:
+    """A version-1 save kept its log as English lines: the game loads, the lines are not
+    shown again (one event says so), and the next save is language-neutral."""
+    lines = r.listing(value, "log")
+    for i, line in enumerate(lines):
+        r.string(line, f"log[{i}]")
+    return [HistoryDropped(len(lines))] if lines else []
 
 
 def _plain(value: Any) -> Any:
@@ -311,7 +412,7 @@ def _plain(value: Any) -> Any:
 
 def _describe_pending(game: Game) -> str | None:
     decision = game.pending()
-    return None if decision is None else f"{decision.kind} by {decision.player}: {decision.prompt}"
+    return None if decision is None else f"{decision.kind} by {decision.player}"
 
 
 def dump_game(game: Game) -> str:
@@ -321,9 +422,10 @@ def dump_game(game: Game) -> str:
 SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "start", "position",
              "phase", "cursor", "event_card", "event_candidates", "event_deck", "winter_card",
              "action_row", "actions_done", "special_layout", "hands", "plans", "planned",
-             "revealed", "voided", "lost", "held", "battles", "winners", "scores", "pending", "rng", "log",
-             "xray"}
+             "revealed", "voided", "lost", "held", "battles", "winners", "scores", "pending", "rng",
+             "events", "xray"}
 OPTIONAL_SAVE_KEYS = {"pending", "xray"}  # xray: absent in saves from before the option
+OLD_SAVE_KEYS = SAVE_KEYS - {"events"} | {"log"}
 
 
 def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
@@ -331,14 +433,16 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     """Rebuild a game from :func:`game_to_dict` output, validating everything."""
     data = data if data is not None else default_board()
     r = Reader(name)
-    top = r.mapping(doc, "", SAVE_KEYS)
-    for required in SAVE_KEYS - OPTIONAL_SAVE_KEYS:
+    top = r.mapping(doc, "")
+    if top.get("format") != SAVE_FORMAT:
+        raise r.fail("format", f"must be {SAVE_FORMAT!r}")
+    version = r.integer(top.get("version"), "version", min(OLD_VERSIONS), SAVE_VERSION)
+    keys = SAVE_KEYS if version == SAVE_VERSION else OLD_SAVE_KEYS
+    r.mapping(doc, "", keys)
+    for required in keys - OPTIONAL_SAVE_KEYS:
         if required not in top:
             raise r.fail(required, "missing")
     check_field_types(r, top, data)
-    if top["format"] != SAVE_FORMAT:
-        raise r.fail("format", f"must be {SAVE_FORMAT!r}")
-    r.integer(top["version"], "version", SAVE_VERSION, SAVE_VERSION)
     board = r.choice(top["board"], "board", SIDES)
     seats = r.listing(top["players"], "players")
     for i, c in enumerate(seats):
@@ -357,7 +461,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
                                 names, computer)
     state.start_mode = r.choice(top["start"], "start", ("draft", "designated"))
     state.xray = r.boolean(top.get("xray", False), "xray")
-    state.phase = r.choice(top["phase"], "phase", PHASES)
+    state.phase = Phase(r.choice(top["phase"], "phase", PHASES))
     in_play = data.in_play(board, len(seats))
     event_keys = [e.key for e in data.events]
     card = top["event_card"]
@@ -440,7 +544,10 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     state.held = held
     state.battles = r.integer(top["battles"], "battles")
     state.winners = [r.choice(c, "winners", seats) for c in r.listing(top["winners"], "winners")]
-    state.log = [r.string(line, "log") for line in r.listing(top["log"], "log")]
+    if version == SAVE_VERSION:
+        state.events = events_from_data(r, top["events"], "events", list(seats), data)
+    else:
+        state.events = old_log_to_events(r, top["log"])
     for i, entry in enumerate(r.listing(top["scores"], "scores")):
         key = f"scores[{i}]"
         entry = r.mapping(entry, key, {"year", "vp"})
@@ -466,97 +573,78 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     return game
 
 
-def _parse_cursor(r: Reader, value: Any, state: GameState, data: BoardData) -> dict[str, Any]:
-    """Each phase's cursor has a fixed shape; anything else is refused."""
-    cur = r.mapping(value, "cursor")
+def _parse_cursor(r: Reader, value: Any, state: GameState, data: BoardData) -> Cursor:
+    """The phase's cursor schema (one reader, in ``state.py``), then what must hold in play."""
+    try:
+        cursor = cursor_from_data(state.phase, value, "cursor")
+    except CursorError as exc:
+        raise r.fail("", str(exc)) from None
     seats = state.seats
-    phase = state.phase
-    if phase in ("planning", "over", "free"):
-        r.mapping(cur, "cursor", set())
-        return {}
-    if phase == "draft":
-        cur = r.mapping(cur, "cursor", {"deck", "face_up", "turn", "taken", "blind_turns", "groups"})
-        in_play = data.in_play(state.board, len(seats))
-        out: dict[str, Any] = {}
-        for key in ("deck", "face_up"):
-            items = r.listing(cur.get(key), f"cursor.{key}")
-            for i, p in enumerate(items):
-                r.choice(p, f"cursor.{key}[{i}]", in_play)
-            out[key] = list(items)
-        if len(out["face_up"]) > 2:
-            raise r.fail("cursor.face_up", "at most 2 face-up cards")
-        out["turn"] = r.integer(cur.get("turn"), "cursor.turn", 0, len(seats) - 1)
-        taken = cur.get("taken")
-        out["taken"] = None if taken is None else r.choice(taken, "cursor.taken", in_play)
-        out["blind_turns"] = r.integer(cur.get("blind_turns"), "cursor.blind_turns", 0, 5)
-        groups = r.mapping(cur.get("groups"), "cursor.groups", set(seats))
-        out["groups"] = {}
-        for c in seats:
-            g = r.listing(groups.get(c), f"cursor.groups.{c}")
-            for i, n in enumerate(g):
-                r.integer(n, f"cursor.groups.{c}[{i}]", 1, 5)
-            out["groups"][c] = list(g)
-        owned = {n for n, p in state.provinces.items() if p.owner}
-        pool = out["deck"] + out["face_up"] + ([out["taken"]] if out["taken"] else [])
-        if len(set(pool)) != len(pool) or set(pool) & owned:
-            raise r.fail("cursor.deck", "a province card is in two places")
-        if out["taken"] is None and not any(out["groups"].values()):
-            raise r.fail("cursor.groups", "the draft has no group left to place")
-        if out["taken"] is not None and not out["groups"][seats[out["turn"]]]:
-            raise r.fail("cursor.groups", "the player has no group left for the card taken")
-        if out["taken"] is None and not (out["face_up"] or out["deck"]):
-            raise r.fail("cursor.deck", "no card left to take")
-        return out
-    if phase == "picks":
-        cur = r.mapping(cur, "cursor", {"order", "index", "ties"})
-        order = r.listing(cur.get("order"), "cursor.order")
-        if sorted(order) != sorted(seats):
+    if isinstance(cursor, DraftCursor):
+        _check_draft_cursor(r, cursor, state, data)
+    elif isinstance(cursor, PicksCursor):
+        if sorted(cursor.order) != sorted(seats):
             raise r.fail("cursor.order", "must name every player once")
-        index = r.integer(cur.get("index"), "cursor.index", 0, len(seats) - 1)
+        if cursor.index >= len(seats):
+            raise r.fail("cursor.index", f"must be at most {len(seats) - 1}, got {cursor.index}")
         if not state.special_layout:
             raise r.fail("special_layout", "missing in the picks phase")
-        ties = []
-        for i, group in enumerate(r.listing(cur.get("ties"), "cursor.ties")):
-            group = r.listing(group, f"cursor.ties[{i}]")
+        for i, group in enumerate(cursor.ties):
             for j, c in enumerate(group):
                 r.choice(c, f"cursor.ties[{i}][{j}]", seats)
-            ties.append(list(group))
-        return {"order": list(order), "index": index, "ties": ties}
-    if phase == "actions":
-        cur = r.mapping(cur, "cursor", {"index", "turn", "stage", "province"})
+    elif isinstance(cursor, ActionsCursor):
         if not state.action_row or sorted(state.turn_order) != sorted(seats):
             raise r.fail("action_row", "the action phase needs an action row and a turn order")
-        out = {"index": r.integer(cur.get("index"), "cursor.index", 0, 10),
-               "turn": r.integer(cur.get("turn"), "cursor.turn", 0, len(seats)),
-               "stage": cur.get("stage")}
-        if out["stage"] is not None:
-            r.choice(out["stage"], "cursor.stage", ("battle", "move"))
-            if out["index"] >= 10 or out["turn"] >= len(seats):
+        r.integer(cursor.index, "cursor.index", 0, 10)
+        r.integer(cursor.turn, "cursor.turn", 0, len(seats))
+        if cursor.stage is not None:
+            if cursor.index >= 10 or cursor.turn >= len(seats):
                 raise r.fail("cursor", "a pending action needs a valid action and turn")
-            colour = state.turn_order[out["turn"]]
-            out["province"] = r.choice(cur.get("province"), "cursor.province",
-                                       state.players[colour].cards)
-        return out
-    # winter
-    cur = r.mapping(cur, "cursor", {"index", "stage", "draws", "extra"})
-    if sorted(state.turn_order) != sorted(seats):
-        raise r.fail("turn_order", "winter needs the autumn turn order")
-    out = {"index": r.integer(cur.get("index"), "cursor.index", 0, len(seats)),
-           "stage": r.choice(cur.get("stage"), "cursor.stage", ("loss", "provisions", "scoring")),
-           "draws": None}
-    draws = cur.get("draws")
-    if draws is not None:
-        if out["stage"] != "provisions" or out["index"] >= len(seats):
-            raise r.fail("cursor.draws", "revolt draws belong to a player's provisions")
-        colour = state.turn_order[out["index"]]
-        draws = r.listing(draws, "cursor.draws")
-        for i, p in enumerate(draws):
-            r.choice(p, f"cursor.draws[{i}]", state.players[colour].cards)
-        if not 2 <= len(set(draws)) == len(draws) <= 3:
-            raise r.fail("cursor.draws", "2-3 distinct provinces")
-        out["draws"] = list(draws)
-        out["extra"] = r.integer(cur.get("extra", 0), "cursor.extra", 0, 10)
-    return out
+            colour = state.turn_order[cursor.turn]
+            r.choice(cursor.province, "cursor.province", state.players[colour].cards)
+    elif isinstance(cursor, WinterCursor):
+        if sorted(state.turn_order) != sorted(seats):
+            raise r.fail("turn_order", "winter needs the autumn turn order")
+        r.integer(cursor.index, "cursor.index", 0, len(seats))
+        r.integer(cursor.extra, "cursor.extra", 0, 10)
+        if cursor.draws is not None:
+            if cursor.stage != "provisions" or cursor.index >= len(seats):
+                raise r.fail("cursor.draws", "revolt draws belong to a player's provisions")
+            colour = state.turn_order[cursor.index]
+            for i, p in enumerate(cursor.draws):
+                r.choice(p, f"cursor.draws[{i}]", state.players[colour].cards)
+            if not 2 <= len(set(cursor.draws)) == len(cursor.draws) <= 3:
+                raise r.fail("cursor.draws", "2-3 distinct provinces")
+    return cursor
+
+
+def _check_draft_cursor(r: Reader, c: DraftCursor, state: GameState, data: BoardData) -> None:
+    seats = state.seats
+    in_play = data.in_play(state.board, len(seats))
+    for key, items in (("deck", c.deck), ("face_up", c.face_up)):
+        for i, p in enumerate(items):
+            r.choice(p, f"cursor.{key}[{i}]", in_play)
+    if len(c.face_up) > 2:
+        raise r.fail("cursor.face_up", "at most 2 face-up cards")
+    r.integer(c.turn, "cursor.turn", 0, len(seats) - 1)
+    if c.taken is not None:
+        r.choice(c.taken, "cursor.taken", in_play)
+    r.integer(c.blind_turns, "cursor.blind_turns", 0, 5)
+    if sorted(colour for colour, _ in c.groups) != sorted(seats):
+        raise r.fail("cursor.groups", "must list every player's groups")
+    for colour, sizes in c.groups:
+        for i, n in enumerate(sizes):
+            r.integer(n, f"cursor.groups.{colour}[{i}]", 1, 5)
+    owned = {n for n, p in state.provinces.items() if p.owner}
+    pool = [*c.deck, *c.face_up, *([c.taken] if c.taken else [])]
+    if len(set(pool)) != len(pool) or set(pool) & owned:
+        raise r.fail("cursor.deck", "a province card is in two places")
+    if c.taken is None and not c.any_groups_left():
+        raise r.fail("cursor.groups", "the draft has no group left to place")
+    if c.taken is not None and not c.groups_of(seats[c.turn]):
+        raise r.fail("cursor.groups", "the player has no group left for the card taken")
+    if c.taken is None and not (c.face_up or c.deck):
+        raise r.fail("cursor.deck", "no card left to take")
 
 
 # ---------------------------------------------------------------------- hostile-input guards
@@ -593,13 +681,14 @@ def check_field_types(r: Reader, top: dict, data: BoardData) -> None:
     for key in ("position", "plans", "rng"):
         if not isinstance(top[key], dict):
             raise r.fail(key, f"must be a mapping, not {_show(top[key])}")
-    log = r.listing(top["log"], "log")
+    log_key = "events" if "events" in top else "log"  # version 1 kept text lines
+    log = r.listing(top[log_key], log_key)
     if len(log) > MAX_LOG_LINES:
-        raise r.fail("log", f"at most {MAX_LOG_LINES} entries, found {len(log)}")
+        raise r.fail(log_key, f"at most {MAX_LOG_LINES} entries, found {len(log)}")
     for i, line in enumerate(log):
-        if isinstance(line, str) and len(line) > MAX_LOG_LINE:
-            raise r.fail(f"log[{i}]", f"a log line has at most {MAX_LOG_LINE} characters, "
-                         f"found {len(line)}")
+        texts = line.values() if isinstance(line, dict) else [line]
+        if any(isinstance(t, str) and len(t) > MAX_LOG_LINE for t in texts):
+            raise r.fail(f"{log_key}[{i}]", f"a log entry has at most {MAX_LOG_LINE} characters")
     for i, entry in enumerate(r.listing(top["scores"], "scores")):
         if isinstance(entry, dict) and isinstance(entry.get("vp"), dict):
             for c, parts in entry["vp"].items():

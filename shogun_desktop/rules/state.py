@@ -6,12 +6,16 @@ Supplies are stored, not derived, so cube conservation is a real invariant to ch
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import Any, ClassVar, TypeAlias
 
+from shogun_desktop.rules.events import Event
 from shogun_desktop.rules.tower import HeldCube
 
 SEASONS = ("spring", "summer", "autumn", "winter")
+PUBLIC_CONTEXT = ("province", "action", "provinces")
 BID_SPACE = "bid"
 CHEST_CARDS = tuple(f"chest-{v}" for v in range(5))
 
@@ -34,15 +38,280 @@ class Move:
         return f"{self.armies} to {self.to}"
 
 
+class Phase(StrEnum):
+    """Where the game is; the engine's phase table maps each to its pending/step functions."""
+
+    DRAFT = "draft"
+    SETUP = "setup"  # transient: the draft is over, the tower is being loaded
+    PLANNING = "planning"
+    BIDS = "bids"  # automatic: the event is drawn, bids are revealed next
+    PICKS = "picks"
+    ACTIONS = "actions"
+    WINTER = "winter"
+    OVER = "over"
+    FREE = "free"  # a position with nothing under way (a scenario between steps)
+
+
+class DecisionKind(StrEnum):
+    DRAFT_TAKE = "draft-take"
+    DRAFT_PLACE = "draft-place"
+    PLAN = "plan"
+    PICK_SPECIAL = "pick-special"
+    BATTLE = "battle"
+    RECRUIT_MOVE = "recruit-move"
+    REVOLT_ORDER = "revolt-order"
+
+
+class ActionStage(StrEnum):
+    BATTLE = "battle"  # waiting for the Battle/Move choice
+    MOVE = "move"  # waiting for the move after Recruit 1
+
+
+class WinterStage(StrEnum):
+    LOSS = "loss"
+    PROVISIONS = "provisions"
+    SCORING = "scoring"
+
+
+class CursorError(ValueError):
+    """Stored cursor data is malformed; the message names the key."""
+
+
+class _Check:
+    """Strict type checks for cursor data, naming ``where.key`` in every error."""
+
+    def __init__(self, doc: Any, where: str, allowed: set[str]) -> None:
+        if doc is None:
+            doc = {}
+        if not isinstance(doc, Mapping):
+            raise CursorError(f"{where}: must be a mapping, not {type(doc).__name__}")
+        for k in doc:
+            if k not in allowed:
+                raise CursorError(f"{where}.{str(k)[:40]}: unknown key")
+        self.doc, self.where = doc, where
+
+    def key(self, k: str) -> str:
+        return f"{self.where}.{k}"
+
+    def has(self, k: str) -> bool:
+        return k in self.doc
+
+    def integer(self, k: str, default: int | None = None) -> int:
+        value = self.doc.get(k, default)
+        if type(value) is not int:
+            raise CursorError(f"{self.key(k)}: must be an integer, not {type(value).__name__}")
+        if value < 0:
+            raise CursorError(f"{self.key(k)}: must not be negative")
+        return value
+
+    def opt_integer(self, k: str) -> int | None:
+        return None if self.doc.get(k) is None else self.integer(k)
+
+    def boolean(self, k: str, default: bool) -> bool:
+        value = self.doc.get(k, default)
+        if type(value) is not bool:
+            raise CursorError(f"{self.key(k)}: must be true or false, not {type(value).__name__}")
+        return value
+
+    def string(self, k: str, value: Any = None) -> str:
+        value = self.doc.get(k) if value is None else value
+        if type(value) is not str:
+            raise CursorError(f"{self.key(k)}: must be a string, not {type(value).__name__}")
+        return value
+
+    def opt_string(self, k: str) -> str | None:
+        return None if self.doc.get(k) is None else self.string(k)
+
+    def strings(self, k: str, value: Any = None, key: str | None = None) -> tuple[str, ...]:
+        value = self.doc.get(k) if value is None else value
+        key = key or self.key(k)
+        if not isinstance(value, list | tuple):
+            raise CursorError(f"{key}: must be a list, not {type(value).__name__}")
+        for i, v in enumerate(value):
+            if type(v) is not str:
+                raise CursorError(f"{key}[{i}]: must be a string, not {type(v).__name__}")
+        return tuple(value)
+
+
+@dataclass(frozen=True)
+class EmptyCursor:
+    """The cursor of a phase that needs none (planning, over, free...)."""
+
+    phase_key: ClassVar[str] = "empty"
+
+    def to_data(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_data(cls, doc: Any, where: str = "cursor") -> EmptyCursor:
+        _Check(doc, where, set())
+        return cls()
+
+
+@dataclass(frozen=True)
+class DraftCursor:
+    """The draft: the deck, the face-up cards, whose turn, the card taken, groups left."""
+
+    deck: tuple[str, ...]
+    face_up: tuple[str, ...]
+    turn: int
+    taken: str | None
+    blind_turns: int
+    groups: tuple[tuple[str, tuple[int, ...]], ...]  # (colour, group sizes left), seat order
+
+    def groups_of(self, colour: str) -> tuple[int, ...]:
+        return dict(self.groups)[colour]
+
+    def with_groups(self, colour: str, sizes: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return tuple((c, sizes if c == colour else g) for c, g in self.groups)
+
+    def any_groups_left(self) -> bool:
+        return any(g for _, g in self.groups)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"deck": list(self.deck), "face_up": list(self.face_up), "turn": self.turn,
+                "taken": self.taken, "blind_turns": self.blind_turns,
+                "groups": {c: list(g) for c, g in self.groups}}
+
+    @classmethod
+    def from_data(cls, doc: Any, where: str = "cursor") -> DraftCursor:
+        c = _Check(doc, where, {"deck", "face_up", "turn", "taken", "blind_turns", "groups"})
+        groups_doc = c.doc.get("groups")
+        if not isinstance(groups_doc, Mapping):
+            raise CursorError(f"{c.key('groups')}: must be a mapping, not "
+                              f"{type(groups_doc).__name__}")
+        groups: list[tuple[str, tuple[int, ...]]] = []
+        for colour, sizes in groups_doc.items():
+            key = f"{c.key('groups')}.{str(colour)[:20]}"
+            if type(colour) is not str:
+                raise CursorError(f"{key}: a colour must be a string")
+            if not isinstance(sizes, list | tuple):
+                raise CursorError(f"{key}: must be a list, not {type(sizes).__name__}")
+            for i, n in enumerate(sizes):
+                if type(n) is not int:
+                    raise CursorError(f"{key}[{i}]: must be an integer, not {type(n).__name__}")
+            groups.append((colour, tuple(sizes)))
+        return cls(deck=c.strings("deck"), face_up=c.strings("face_up"), turn=c.integer("turn"),
+                   taken=c.opt_string("taken"), blind_turns=c.integer("blind_turns"),
+                   groups=tuple(groups))
+
+
+@dataclass(frozen=True)
+class PicksCursor:
+    """Choosing specials: the bid order, who is choosing, the ties drawn at random."""
+
+    order: tuple[str, ...]
+    index: int = 0
+    ties: tuple[tuple[str, ...], ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        return {"order": list(self.order), "index": self.index,
+                "ties": [list(t) for t in self.ties]}
+
+    @classmethod
+    def from_data(cls, doc: Any, where: str = "cursor") -> PicksCursor:
+        c = _Check(doc, where, {"order", "index", "ties"})
+        ties_doc = c.doc.get("ties") or []
+        if not isinstance(ties_doc, list | tuple):
+            raise CursorError(f"{c.key('ties')}: must be a list, not {type(ties_doc).__name__}")
+        ties = tuple(c.strings("ties", t, f"{c.key('ties')}[{i}]") for i, t in enumerate(ties_doc))
+        return cls(order=c.strings("order"), index=c.integer("index"), ties=ties)
+
+
+@dataclass(frozen=True)
+class ActionsCursor:
+    """The action phase: which action card (index), whose turn, and a choice under way."""
+
+    index: int = 0
+    turn: int = 0
+    stage: ActionStage | None = None
+    province: str | None = None  # the card of the action waiting for its choice
+    single: bool = False  # play this one turn only, then stop (a scenario's action step)
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"index": self.index, "turn": self.turn,
+                               "stage": None if self.stage is None else str(self.stage)}
+        if self.province is not None:
+            out["province"] = self.province
+        if self.single:
+            out["single"] = True
+        return out
+
+    @classmethod
+    def from_data(cls, doc: Any, where: str = "cursor") -> ActionsCursor:
+        c = _Check(doc, where, {"index", "turn", "stage", "province", "single"})
+        stage = c.opt_string("stage")
+        if stage is not None and stage not in ActionStage.__members__.values():
+            raise CursorError(f"{c.key('stage')}: must be battle or move, not {stage[:20]!r}")
+        province = c.opt_string("province")
+        if (stage is None) != (province is None):
+            raise CursorError(f"{c.key('province')}: given exactly when a stage is under way")
+        return cls(index=c.integer("index"), turn=c.integer("turn"),
+                   stage=None if stage is None else ActionStage(stage), province=province,
+                   single=c.boolean("single", False))
+
+
+@dataclass(frozen=True)
+class WinterCursor:
+    """Winter: the stage, whose provisions, the revolt draws waiting for their order."""
+
+    stage: WinterStage = WinterStage.LOSS
+    index: int = 0
+    draws: tuple[str, ...] | None = None
+    extra: int = 0  # extra farmers of each revolt in ``draws``
+    loss: int | None = None  # the rice loss when stated directly (else the winter card's)
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"index": self.index, "stage": str(self.stage),
+                               "draws": None if self.draws is None else list(self.draws)}
+        if self.draws is not None:
+            out["extra"] = self.extra
+        if self.loss is not None:
+            out["loss"] = self.loss
+        return out
+
+    @classmethod
+    def from_data(cls, doc: Any, where: str = "cursor") -> WinterCursor:
+        c = _Check(doc, where, {"index", "stage", "draws", "extra", "loss"})
+        stage = c.string("stage")
+        if stage not in WinterStage.__members__.values():
+            raise CursorError(f"{c.key('stage')}: must be loss, provisions or scoring, "
+                              f"not {stage[:20]!r}")
+        draws = None if c.doc.get("draws") is None else c.strings("draws")
+        return cls(stage=WinterStage(stage), index=c.integer("index"), draws=draws,
+                   extra=c.integer("extra", 0), loss=c.opt_integer("loss"))
+
+
+Cursor: TypeAlias = EmptyCursor | DraftCursor | PicksCursor | ActionsCursor | WinterCursor
+
+CURSOR_TYPES: dict[Phase, type[Cursor]] = {
+    Phase.DRAFT: DraftCursor, Phase.SETUP: EmptyCursor, Phase.PLANNING: EmptyCursor,
+    Phase.BIDS: EmptyCursor, Phase.PICKS: PicksCursor, Phase.ACTIONS: ActionsCursor,
+    Phase.WINTER: WinterCursor, Phase.OVER: EmptyCursor, Phase.FREE: EmptyCursor,
+}
+
+
+def cursor_from_data(phase: Phase, doc: Any, where: str = "cursor") -> Cursor:
+    """The one reader of stored cursors (saves, tests): the phase picks the schema."""
+    return CURSOR_TYPES[phase].from_data(doc, where)
+
+
 @dataclass(frozen=True)
 class Decision:
-    """Who must decide what now, with the legal options (empty for a free-form plan)."""
+    """Who must decide what now, with the legal options (empty for a free-form plan).
 
-    kind: str  # draft-take | draft-place | plan | pick-special | battle | recruit-move | revolt-order
+    ``context`` holds what the decision is about (the province, the action, the revolt draws;
+    the hand for a plan). Its wording is the presenter's (``Presenter.prompt``).
+    """
+
+    kind: DecisionKind
     player: str
     options: tuple[Any, ...]
-    prompt: str
     context: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def public_context(self) -> dict[str, Any]:
+        """What every seat may know about the decision (not the hand of a plan)."""
+        return {k: v for k, v in self.context.items() if k in PUBLIC_CONTEXT}
 
 
 @dataclass
@@ -103,8 +372,8 @@ class GameState:
     markers_left: int
     year: int = 1
     season: str = "spring"
-    phase: str = "free"  # draft | planning | picks | actions | winter | over | free
-    cursor: dict[str, Any] = field(default_factory=dict)
+    phase: Phase = Phase.FREE
+    cursor: Cursor = field(default_factory=EmptyCursor)
     tray: dict[str, int] = field(default_factory=dict)
     held: list[HeldCube] = field(default_factory=list)
     turn_order: list[str] = field(default_factory=list)
@@ -118,7 +387,7 @@ class GameState:
     battles: int = 0
     winners: list[str] = field(default_factory=list)
     scores: list[dict[str, Any]] = field(default_factory=list)  # per winter: year, VP parts
-    log: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     start_mode: str = "draft"
     xray: bool = False  # table option chosen at game start (see GameConfig.xray)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from shogun_desktop.data.board import BUILDINGS
-from shogun_desktop.rules.engine import ACTION_NAMES, Game
-from shogun_desktop.rules.state import BID_SPACE
+from shogun_desktop.rules.engine import VISIBLE_ACTIONS, Game
+from shogun_desktop.rules.state import BID_SPACE, Phase, PicksCursor
 
 HIDDEN = "hidden"  # a face-down card of another player
 
@@ -18,8 +18,10 @@ HIDDEN = "hidden"  # a face-down card of another player
 def player_view(game: Game, seat: str | None) -> dict[str, Any]:
     """What ``seat`` may see; ``None`` gives the public view (e.g. for the hand-off curtain)."""
     s = game.state
-    visible_actions = 5 + s.actions_done if s.phase in ("actions", "picks") else 5
-    if s.phase == "winter":
+    visible_actions = VISIBLE_ACTIONS
+    if s.phase in (Phase.ACTIONS, Phase.PICKS):
+        visible_actions += s.actions_done
+    if s.phase == Phase.WINTER:
         visible_actions = len(s.action_row)
     players: dict[str, Any] = {}
     for colour in s.seats:
@@ -43,10 +45,12 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
             "voided": sorted(p.voided & p.revealed) if not own else sorted(p.voided),
             "supply": s.supply[colour],
         }
+    picks = s.cursor if isinstance(s.cursor, PicksCursor) else None
     decision = game.pending()
     pending: dict[str, Any] | None = None
     if decision is not None:
-        pending = {"kind": decision.kind, "player": decision.player, "prompt": decision.prompt}
+        pending = {"kind": str(decision.kind), "player": decision.player,
+                   "about": decision.public_context()}
         if decision.player == seat:
             pending["options"] = list(decision.options)
             pending["context"] = dict(decision.context)
@@ -56,7 +60,7 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
         "seats": list(s.seats),
         "year": s.year,
         "season": s.season,
-        "phase": s.phase,
+        "phase": str(s.phase),
         "players": players,
         "provinces": {
             name: {"owner": p.owner, "armies": p.armies, "revolts": p.revolts,
@@ -71,19 +75,19 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
         "turn_order": list(s.turn_order),
         "special_layout": list(s.special_layout),
         "action_row": [a if i < visible_actions else HIDDEN for i, a in enumerate(s.action_row)],
-        "action_names": dict(ACTION_NAMES),
+        "action_names": {a.id: a.name for a in game.data.actions},
         "actions_done": s.actions_done,
         "event": s.event_current.split(":")[0] if s.event_current else None,
         "event_candidates": [k.split(":")[0] for k in s.event_candidates],
         "winter_loss": (game.data.event_card(s.winter_card).winter_loss
                         if s.winter_card else None),
         "bid_space": BID_SPACE,
-        "bid_order": list(s.cursor["order"]) if s.phase == "picks" else [],
-        "bid_ties": [list(t) for t in s.cursor.get("ties", [])] if s.phase == "picks" else [],
+        "bid_order": list(picks.order) if picks else [],
+        "bid_ties": [list(t) for t in picks.ties] if picks else [],
         "pending": pending,
         "battles": s.battles,
         "winners": list(s.winners),
         "scores": [{"year": e["year"], "vp": {c: dict(p) for c, p in e["vp"].items()}}
                    for e in s.scores],
-        "log": list(s.log),
+        "events": list(s.events),  # every event is public; frozen, so shared safely
     }

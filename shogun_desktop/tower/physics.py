@@ -450,9 +450,9 @@ class TowerRun:
         vals = memoryview(buf.float_buf()).cast("d").tolist()
         cube_ids = map(self._by_body_id.get, ids)
         poses = tuple(
-            pose
-            for pose in zip(cube_ids, vals[0::3], vals[1::3], vals[2::3], strict=True)
-            if pose[0] is not None  # the space's static body is listed too
+            (cube, x, y, a)
+            for cube, x, y, a in zip(cube_ids, vals[0::3], vals[1::3], vals[2::3], strict=True)
+            if cube is not None  # the space's static body is listed too
         )
         return Frame(self.steps, poses, sum(self.out.values()))
 

@@ -79,14 +79,15 @@ def attract_step(app, host, elapsed: float) -> None:
     from shogun_desktop.ui.scenes.winter import WinterScene
 
     top = app.scenes.top
-    top.demo_time = getattr(top, "demo_time", 0.0) + elapsed
+    shown = getattr(top, "demo_time", 0.0) + elapsed
+    top.demo_time = shown  # type: ignore[attr-defined]  # a tag only the demo reads
     name = type(top).__name__
     if name == "BattleOverlay":
-        if getattr(top, "finished", True) and top.demo_time > 2.5 + _replay_seconds(top):
+        if getattr(top, "finished", True) and shown > 2.5 + _replay_seconds(top):
             top.close()
-    elif isinstance(top, WinterScene) and top.demo_time > 6:
+    elif isinstance(top, WinterScene) and shown > 6:
         top.close()
-    elif isinstance(top, EndScene) and top.demo_time > 8:
+    elif isinstance(top, EndScene) and shown > 8:
         host.to_setup()
     elif isinstance(top, DropNotice):
         pass  # closes itself

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from shogun_desktop.presenter import Presenter, presenter_for
 from shogun_desktop.rules.engine import DropRecord, Game, GameConfig, Rejection
 from shogun_desktop.rules.save import SaveError, game_to_dict, load_game, save_game
 from shogun_desktop.rules.view import player_view
@@ -56,7 +57,7 @@ class ReseededComputer:
     def choose(self, game: Game) -> Any:
         from shogun_desktop.ai.heuristic import HeuristicPlayer
 
-        return HeuristicPlayer(self.seed * 1_000_003 + len(game.state.log)).choose(game)
+        return HeuristicPlayer(self.seed * 1_000_003 + len(game.state.events)).choose(game)
 
 
 def default_computer(colour: str, index: int) -> ComputerPlayer:
@@ -212,6 +213,7 @@ class GameSession:
         self.last_plans: dict[str, dict[str, str]] = {}
         self._drops_seen = len(game.drops)
         self._views: dict[str | None, tuple[int, dict]] = {}
+        self._presenter: Presenter | None = None
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -280,6 +282,13 @@ class GameSession:
         return self.game.state.name(colour)
 
     @property
+    def presenter(self) -> Presenter:
+        """The words for this game's events and rejections (names, card names)."""
+        if self._presenter is None:
+            self._presenter = presenter_for(self.game)
+        return self._presenter
+
+    @property
     def seats(self) -> list[str]:
         return list(self.game.state.seats)
 
@@ -320,7 +329,7 @@ class GameSession:
     def _draft_key(self, seat: str) -> list:
         """Identifies the planning decision a draft belongs to (seat, round, log length)."""
         s = self.game.state
-        return [seat, s.year, s.season, len(s.log)]
+        return [seat, s.year, s.season, len(s.events)]
 
     def save_draft(self, seat: str, plan: dict[str, str]) -> None:
         """Keep a half-built plan on disk (atomically) until it is committed."""

@@ -252,7 +252,7 @@ class Choice(Widget):
         return rects
 
     def index_at(self, pos: tuple[int, int] | None) -> int | None:
-        if not self.contains(pos):
+        if pos is None or not self.contains(pos):
             return None
         for i, r in enumerate(self.segment_rects()):
             if r.collidepoint(pos):
@@ -420,7 +420,7 @@ class TextInput(Widget):
         self._set(self.text[: self.cursor] + s + self.text[self.cursor :], self.cursor + len(s))
 
     def handle(self, inp: Input) -> bool:
-        if inp.kind is Kind.PRESS and self.contains(inp.pos):
+        if inp.kind is Kind.PRESS and inp.pos is not None and self.contains(inp.pos):
             self.cursor = self._index_at(inp.pos[0])
             return True
         if inp.kind is Kind.CLICK and self.contains(inp.pos):

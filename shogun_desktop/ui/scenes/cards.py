@@ -8,17 +8,24 @@ from __future__ import annotations
 
 import pygame
 
+from shogun_desktop.data.board import default_board
 from shogun_desktop.ui import theme as th
 
-SHORT_ACTION = {
-    "castle": "Castle", "temple": "Temple", "theater": "Theatre", "rice": "Rice", "tax": "Tax",
-    "recruit-5": "Recruit 5", "recruit-3": "Recruit 3", "recruit-1-move": "Recruit 1",
-    "battle-a": "Battle A", "battle-b": "Battle B",
-}
-SPECIAL_NAMES = {
-    "tax-bonus": "Tax +1", "rice-bonus": "Rice +1", "recruit-bonus": "Recruit +1",
-    "attack-bonus": "Attack +1", "defence-bonus": "Defence +1",
-}
+
+def short_action(action: str) -> str:
+    """The name printed on a small action card (from data/cards.yaml)."""
+    try:
+        return default_board().action(action).short
+    except KeyError:
+        return action
+
+
+def special_name(special: str) -> str:
+    """A special card's display name (from data/cards.yaml)."""
+    defs = default_board().special_defs
+    return defs[special].name if special in defs else special
+
+
 BACK = (120, 36, 28)
 CHEST_FACE_LABEL = "war chests"  # printed on every chest card face (tests count faces by it)
 
@@ -96,7 +103,7 @@ def draw_action_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts
     ink = th.INK_FAINT if done else th.INK
     th.blit_text(surface, fonts, str(position), (rect.x + 5, rect.y + 3), 13, th.INK_SOFT,
                  bold=True)
-    words = SHORT_ACTION.get(action, action).split(" ")
+    words = short_action(action).split(" ")
     y = rect.centery - 8 * (len(words) - 1) + 6
     for word in words:
         size = 12 if fonts.size(word, 12, True)[0] <= rect.w - 4 else 10

@@ -9,13 +9,15 @@ overlays queued after the decision that caused them, shown one at a time.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
+from shogun_desktop.rules.events import Event
 from shogun_desktop.rules.state import Move
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data
@@ -51,10 +53,6 @@ PLAYERS_Y, PLAYER_ROW = 404, 52
 TRAY_Y = 676
 LOG = pygame.Rect(RX, 702, RW, 192)
 BUILDING_KEYS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
-SEASON_NAMES = {"spring": "Spring", "summer": "Summer", "autumn": "Autumn", "winter": "Winter"}
-PHASE_NAMES = {"draft": "Draft", "planning": "Secret planning", "picks": "Bids and specials",
-               "actions": "Actions", "winter": "Winter", "over": "Game over", "setup": "Setup"}
-SCORE_RE = re.compile(r"^(.*) scores (\d+) VP \((.*)\): (\d+) in all$")
 FLASH_SECONDS = 4.0
 
 
@@ -139,8 +137,8 @@ class GameScene(Scene):
         self.timer = 0.0
         self.end_shown = False
         self._seen_version = -1
-        self._log_seen = len(session.view(None)["log"])
-        self._winter_lines: list[str] | None = None
+        self._events_seen = len(session.view(None)["events"])
+        self._winter_events: list[Event] | None = None
         self._ui_version = 0
         self.rebuild()
 
@@ -160,29 +158,33 @@ class GameScene(Scene):
         try:
             self.session.apply(choice)
         except IllegalChoiceError as exc:
-            self.show_flash(exc.rejection.reason)
+            self.show_flash(self.session.presenter.rejection(exc.rejection))
             return
         self.target = None
         self.sync()
+
+    def _choose_armies(self, n: int) -> None:
+        if self.target is not None:
+            self.choose(Move(self.target, n))
 
     def show_flash(self, text: str) -> None:
         self.flash = (text, FLASH_SECONDS)
 
     def sync(self) -> None:
-        """After a decision: new log lines, drops, winter summary; rebuild the widgets."""
+        """After a decision: new events, drops, winter summary; rebuild the widgets."""
         s = self.session
         if self._seen_version == s.version:
             return
         self._seen_version = s.version
-        log = self.view["log"]
-        new_lines = log[self._log_seen:]
-        self._log_seen = len(log)
-        for line in new_lines:
-            if " skips " in line or " is void" in line:
-                self.show_flash(line)
+        events = self.view["events"]
+        new_events = events[self._events_seen:]
+        self._events_seen = len(events)
+        for event in new_events:
+            if isinstance(event, ev.ActionSkipped | ev.CardVoided):
+                self.show_flash(s.presenter.line(event))
         for record in s.new_drops():
-            self.queue.append(lambda record=record: self.drop_scene(record))
-        self._collect_winter(new_lines)
+            self.queue.append(partial(self.drop_scene, record))
+        self._collect_winter(new_events)
         if s.save_error:
             msg, s.save_error = s.save_error, None
             self.queue.append(lambda: _notice(self.app, "Autosave failed", msg))
@@ -197,18 +199,19 @@ class GameScene(Scene):
             return True
         return False
 
-    def _collect_winter(self, lines: list[str]) -> None:
-        for line in lines:
-            if line.startswith("Winter of year"):
-                self._winter_lines = []
-            if self._winter_lines is not None:
-                self._winter_lines.append(line)
-        if self._winter_lines and any(SCORE_RE.match(x) for x in self._winter_lines):
-            lines_now = self._winter_lines
-            self._winter_lines = None
+    def _collect_winter(self, events: list[Event]) -> None:
+        """A winter's events, from its rice loss to its scoring, make one summary overlay."""
+        for event in events:
+            if isinstance(event, ev.WinterRiceLoss):
+                self._winter_events = []
+            if self._winter_events is not None:
+                self._winter_events.append(event)
+        if self._winter_events and any(isinstance(e, ev.Scored) for e in self._winter_events):
+            winter = self._winter_events
+            self._winter_events = None
             from shogun_desktop.ui.scenes.winter import WinterScene
 
-            self.queue.append(lambda: WinterScene(self.app, self.session, lines_now))
+            self.queue.append(lambda: WinterScene(self.app, self.session, winter))
 
     def drop_scene(self, record: DropRecord) -> Scene:
         colours = {c: self.session.name(c) for c in self.session.seats}
@@ -249,14 +252,14 @@ class GameScene(Scene):
                         x += 184
             elif kind == "draft-place":
                 for o in opts:
-                    w.append(Button((x, y, 150, 50), f"{o} armies", lambda o=o: self.choose(o),
+                    w.append(Button((x, y, 150, 50), f"{o} armies", partial(self.choose, o),
                                     key=f"opt-{o}", tooltip=f"Key {o}"))
                     x += 164
             elif kind == "pick-special":
                 for o in opts:
                     pos = view["special_layout"].index(o) + 1
-                    w.append(Button((x, y, 180, 56), f"{pos}. {cd.SPECIAL_NAMES.get(o, o)}",
-                                    lambda o=o: self.choose(o), key=f"opt-{o}",
+                    w.append(Button((x, y, 180, 56), f"{pos}. {cd.special_name(o)}",
+                                    partial(self.choose, o), key=f"opt-{o}",
                                     tooltip=f"Turn position {pos}: {self.data.specials[o]} "
                                     f"(key {pos})"))
                     x += 192
@@ -270,7 +273,7 @@ class GameScene(Scene):
                     x += 134
                 if self.target is None:
                     for t in sorted({m.to for m in moves}):
-                        w.append(Button((x, y, 130, 44), t, lambda t=t: self.pick_target(t),
+                        w.append(Button((x, y, 130, 44), t, partial(self.pick_target, t),
                                         key=f"target-{t}", size=16))
                         x += 138
                         if x > DECISION.right - 140:
@@ -282,7 +285,7 @@ class GameScene(Scene):
                     bw = 64 if len(counts) <= 11 else 46
                     for n in counts:
                         w.append(Button((x, y, bw - 6, 50), str(n),
-                                        lambda n=n: self.choose(Move(self.target, n)),
+                                        partial(self._choose_armies, n),
                                         key=f"armies-{n}", tooltip=f"{n} armies (key {n % 10})"))
                         x += bw
                         if x > DECISION.right - bw:
@@ -293,13 +296,14 @@ class GameScene(Scene):
                     bw = fonts.size(text, 16, True)[0] + 30
                     if x + bw > DECISION.right - 10:
                         x, y = DECISION.x + 16, y + 52
-                    w.append(Button((x, y, bw, 44), text, lambda o=o: self.choose(tuple(o)),
+                    w.append(Button((x, y, bw, 44), text, partial(self.choose, tuple(o)),
                                     key=f"order-{i}", size=16, tooltip=f"Key {i + 1}"))
                     x += bw + 10
         w.extend(self._plan_cards(view))
         w.append(Button((BANNER.right - 50, BANNER.y + 7, 40, 36), "?", self.open_help,
                         key="help", size=20, tooltip="Rules reference (F1)"))
-        lines = [(line, _log_colour(line)) for line in view["log"]]
+        words = self.session.presenter
+        lines = [(words.line(e), _log_colour(e)) for e in view["events"]]
         w.append(ScrollableLog(LOG, lines, size=14, title="Game log", key="log"))
         self.ui.set_widgets(w)
         self._ui_version += 1
@@ -380,7 +384,7 @@ class GameScene(Scene):
             else:
                 self.open_menu()
             return True
-        if inp.is_click(1) and self.board.rect.collidepoint(inp.pos):
+        if inp.is_click(1) and inp.pos is not None and self.board.rect.collidepoint(inp.pos):
             self.click_province(self.board.province_at(inp.pos))
             return True
         if inp.kind is Kind.KEY and inp.action in (Action.DIGIT, Action.LETTER):
@@ -480,7 +484,7 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         flash = self.flash[0] if self.flash else None
         key = (self.session.version, self._ui_version, self.ui.visual_state(), self.hover,
-               self.target, flash, self.ui.by_key("log").scroll if self.ui.by_key("log") else 0)
+               self.target, flash, getattr(self.ui.by_key("log"), "scroll", 0))
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
         text = self.ui.tooltip.text()
         if text:
@@ -542,8 +546,9 @@ class GameScene(Scene):
 
     def _draw_banner(self, surface, view, fonts) -> None:
         pygame.draw.rect(surface, th.INK, BANNER)
-        season = SEASON_NAMES.get(view["season"], view["season"])
-        phase = PHASE_NAMES.get(view["phase"], view["phase"])
+        words = self.session.presenter
+        season = words.season(view["season"])
+        phase = words.phase(view["phase"])
         if view["phase"] == "actions":
             phase += f" ({min(view['actions_done'] + 1, 10)} of 10)"
         th.blit_text(surface, fonts, f"Year {view['year']} · {season} · {phase}",
@@ -554,7 +559,8 @@ class GameScene(Scene):
             colour = pending["player"]
             th.draw_marker(surface, colour, (x + 14, BANNER.centery), 28)
             who = "  (computer)" if self.session.is_computer(colour) else ""
-            th.blit_text(surface, fonts, fonts.fit(f"{pending['prompt']}{who}", 18, 700, True),
+            prompt = self.session.presenter.prompt(pending)
+            th.blit_text(surface, fonts, fonts.fit(f"{prompt}{who}", 18, 700, True),
                          (x + 36, BANNER.centery), 18, th.GOLD, bold=True, anchor="midleft")
         elif view["winners"]:
             th.blit_text(surface, fonts, "Game over", (x, BANNER.centery), 18, th.GOLD,
@@ -574,7 +580,7 @@ class GameScene(Scene):
         if pending is None:
             text = "The game is over." if view["winners"] else ""
         else:
-            text = pending["prompt"]
+            text = self.session.presenter.prompt(pending)
         d = self.decision()
         if d is not None and d["kind"] in ("battle", "recruit-move"):
             text += (" — click a highlighted province" if self.target is None
@@ -616,7 +622,7 @@ class GameScene(Scene):
             r = pygame.Rect(round(RX + i * (cw + gap)), SPECIALS_Y, cw, ch)
             cd.draw_frame(surface, r, fill=th.mix(th.PAPER_LIGHT, th.SEA, 0.25))
             th.blit_text(surface, fonts, str(i + 1), (r.x + 6, r.y + 4), 14, th.INK_SOFT, bold=True)
-            th.blit_text(surface, fonts, fonts.fit(cd.SPECIAL_NAMES.get(sp, sp), 14, cw - 10, True),
+            th.blit_text(surface, fonts, fonts.fit(cd.special_name(sp), 14, cw - 10, True),
                          (r.centerx, r.bottom - 6), 14, th.INK, bold=True, anchor="midbottom")
             if sp in holders:
                 th.draw_marker(surface, holders[sp], (r.right - 16, r.y + 16), 24)
@@ -625,8 +631,9 @@ class GameScene(Scene):
         y = EVENTS_Y
         ev = view["event"]
         effects = self.data.event_effects
+        words = self.session.presenter
         if ev:
-            text = f"Event in force: {ev} — {effects.get(ev, '')}"
+            text = f"Event in force: {words.event_name(ev)} — {effects.get(ev, '')}"
             th.blit_text(surface, fonts, fonts.fit(text, 15, RW, True), (RX, y), 15, th.VERMILION,
                          bold=True)
         else:
@@ -635,7 +642,7 @@ class GameScene(Scene):
         y += 22
         cands = view["event_candidates"]
         label = "Winter card" if view["phase"] == "winter" else "Event candidates"
-        th.blit_text(surface, fonts, fonts.fit(f"{label}: " + (", ".join(cands) or "—"), 15, RW),
+        th.blit_text(surface, fonts, fonts.fit(f"{label}: " + (", ".join(words.event_name(c) for c in cands) or "—"), 15, RW),
                      (RX, y), 15, th.INK)
         y += 22
         if view["winter_loss"] is not None:
@@ -713,7 +720,7 @@ class GameScene(Scene):
             th.blit_text(surface, fonts, fonts.fit(name, 15, 150, True), (RX + 30, y + 5), 15,
                          th.INK, bold=True)
             pos = f"#{order.index(colour) + 1} " if view["turn_order"] else ""
-            sp = cd.SPECIAL_NAMES.get(p["special"], "") if p["special"] else ""
+            sp = cd.special_name(p["special"]) if p["special"] else ""
             th.blit_text(surface, fonts, fonts.fit(pos + (sp or colour), 13, 150),
                          (RX + 30, y + 27), 13, th.INK_SOFT)
             for text, (_, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
@@ -737,12 +744,14 @@ class GameScene(Scene):
                      (RX + RW, TRAY_Y + 10), 13, th.INK_SOFT, anchor="midright")
 
 
-def _log_colour(line: str) -> th.RGB:
-    if " skips " in line or " is void" in line:
+def _log_colour(event: Event) -> th.RGB:
+    """The log colour of an event, by its type: skips red, fights brown, milestones dark."""
+    if isinstance(event, ev.ActionSkipped | ev.CardVoided):
         return th.VERMILION_DARK
-    if " attacks " in line or "revolt" in line.lower():
+    if isinstance(event, ev.BattleResolved | ev.RevoltResolved | ev.ProvisionsShort):
         return (120, 60, 20)
-    if " scores " in line or line.startswith(("Year ", "Winter", "The game", "Winner")):
+    if isinstance(event, ev.Scored | ev.RoundStarted | ev.WinterRiceLoss | ev.GameOver
+                  | ev.YearReset):
         return th.INK
     return th.INK_SOFT
 
@@ -753,4 +762,4 @@ def _notice(app: App, title: str, message: str) -> Scene:
     return ConfirmDialog(app, title, message, cancel_text=None)
 
 
-__all__ = ["GameScene", "SCORE_RE"]
+__all__ = ["GameScene"]

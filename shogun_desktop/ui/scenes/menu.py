@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -94,7 +95,7 @@ class MenuScene(_Modal):
         if self.host is not None:
             text_size.save_text_size(self.host.folder, value)
         button = self.ui.by_key("text-size")
-        if button is not None:
+        if isinstance(button, Button):
             button.text = text_size.label(value)
 
     def save_as(self) -> None:
@@ -212,7 +213,7 @@ class LoadScene(_Modal):
             except OSError:  # removed since the folder was listed; loading it will say so
                 when = "gone"
             w.append(Button((b.x + 30, y, b.w - 60, 52), f"{path.stem}   ·   {when}",
-                            lambda p=path: self.load(p), key=f"file-{start + i}", size=17,
+                            partial(self.load, path), key=f"file-{start + i}", size=17,
                             tooltip=str(path)))
             y += 60
         pages = max(1, -(-len(self.files) // self.PER_PAGE))

@@ -9,6 +9,7 @@ every change, so what is enabled and why is computed in one place (``problems``,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -298,17 +299,17 @@ class NewGameScene(Scene):
         return [
             Label((x0 + 22, y + 29), str(i + 1), 22, th.INK_SOFT, bold=True, anchor="center"),
             TextInput((x0 + 85, y + 8, 240, 42), seat.name,
-                      lambda text, i=i: self._set_name(i, text), placeholder="name",
+                      partial(self._set_name, i), placeholder="name",
                       max_len=NAME_MAX, key=f"name{i}"),
             Label((x0 + 87, y + 56), f.facts.daimyo_name(seat.colour), 15, th.INK_SOFT,
                   key=f"daimyo{i}"),
             Choice((x0 + 345, y + 8, 300, 42), options, seat.colour,
-                   lambda c, i=i: self._change(f.set_colour, i, c), key=f"colour{i}"),
+                   partial(self._change, f.set_colour, i), key=f"colour{i}"),
             Choice((x0 + 665, y + 8, 210, 42),
                    [Option(False, "Human"), Option(True, "Computer")], seat.is_computer,
-                   lambda v, i=i: self._change(f.set_computer, i, v), key=f"computer{i}",
+                   partial(self._change, f.set_computer, i), key=f"computer{i}",
                    size=16),
-            Button((x0 + 887, y + 8, 42, 42), "✕", lambda i=i: self._change(f.remove_seat, i),
+            Button((x0 + 887, y + 8, 42, 42), "✕", partial(self._change, f.remove_seat, i),
                    key=f"remove{i}", size=18,
                    tooltip=f"Remove seat {i + 1}",
                    disabled=None if len(f.seats) > MIN_SEATS

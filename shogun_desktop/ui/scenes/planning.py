@@ -51,7 +51,8 @@ BUILDING_KEYS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
 
 def event_text(data: Any, key: str) -> str:
     """An event's name and effect as players read them (one place to point at data names)."""
-    return f"{key} — {data.event_effects.get(key, '')}".rstrip(" —")
+    name = data.event_name(key) if key in data.event_defs else key
+    return f"{name} — {data.event_effects.get(key, '')}".rstrip(" —")
 
 
 class PlanningScene(Scene):
@@ -158,7 +159,7 @@ class PlanningScene(Scene):
 
     def problem(self) -> str | None:
         rejection = self.session.check(dict(self.plan))
-        return rejection.reason if rejection else None
+        return self.session.presenter.rejection(rejection) if rejection else None
 
     def cost(self) -> int:
         total = 0
@@ -336,7 +337,8 @@ class PlanningScene(Scene):
             self.session.apply(dict(self.plan))
         except IllegalChoiceError as exc:  # cannot happen after check; shown if it does
             self.own_dialogs.append(self.app.push(ConfirmDialog(
-                self.app, "Plan refused", exc.rejection.reason, cancel_text=None)))
+                self.app, "Plan refused", self.session.presenter.rejection(exc.rejection),
+                cancel_text=None)))
             return
         self.session.last_plans[self.seat] = dict(self.plan)
         self.app.scenes.remove(self)
@@ -574,7 +576,7 @@ class PlanningScene(Scene):
             cd.draw_frame(surface, r, fill=th.PAPER_LIGHT if filled else th.PAPER_DARK,
                           border=border, width=3 if active else 2 if self.selected else 1)
             keyname = "B" if space == "bid" else str((i + 1) % 10)
-            label = "Bid" if space == "bid" else cd.SHORT_ACTION.get(space, names.get(space, space))
+            label = "Bid" if space == "bid" else cd.short_action(space)
             pad = round(8 * self.k)
             th.blit_text(surface, fonts, fonts.fit(f"{keyname} · {label}", F(15), label_w, True),
                          (r.x + pad, r.y + round(6 * self.k)), F(15), th.INK, bold=True)
@@ -602,8 +604,7 @@ class PlanningScene(Scene):
         width = round(w * self.k)
         x, y = P(x0, INFO_Y)
         bottom = P(0, BOTTOM_Y - 12)[1]
-        short = cd.SHORT_ACTION
-        row = [f"{i + 1} {short.get(a, a)}" for i, a in enumerate(view["action_row"])
+        row = [f"{i + 1} {cd.short_action(a)}" for i, a in enumerate(view["action_row"])
                if a != "hidden"]
         hidden = sum(1 for a in view["action_row"] if a == "hidden")
         text = "Action row: " + " · ".join(row) + (f" · {len(row) + 1}–{len(row) + hidden} face "

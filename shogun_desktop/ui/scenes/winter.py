@@ -1,7 +1,8 @@
 """Winter summary: rice loss, provisions, revolts, and the scoring table.
 
-The notes are the winter's log lines; the table comes from the engine's structured score
-record in the public view (``view["scores"]``), so the window shows exactly what was scored.
+The notes are the winter's events (rice loss, provisions, revolts) in the presenter's words;
+the table comes from the engine's structured score record in the public view
+(``view["scores"]``), so the window shows exactly what was scored.
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.presenter import Presenter
+from shogun_desktop.rules import events as ev
+from shogun_desktop.rules.events import Event
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
@@ -20,7 +24,7 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.session import GameSession
 
 
-def score_rows(view: dict, year: int | None = None) -> list[dict]:
+def score_rows(view: dict, year: int | None = None, words: Presenter | None = None) -> list[dict]:
     """Rows {colour, name, provinces, buildings, majorities, gained, total} of one winter.
 
     ``year`` picks the winter (default: the latest scored); totals are the VP after it.
@@ -33,7 +37,8 @@ def score_rows(view: dict, year: int | None = None) -> list[dict]:
     rows = []
     for colour in view["seats"]:
         parts = entry["vp"].get(colour, {})
-        majorities = [f"{k} {v}" for k, v in parts.items() if k not in ("provinces", "buildings")]
+        majorities = [f"{words.score_part(k) if words else k} {v}" for k, v in parts.items()
+                      if k not in ("provinces", "buildings")]
         rows.append({
             "colour": colour, "name": view["players"][colour]["name"],
             "provinces": parts.get("provinces", 0), "buildings": parts.get("buildings", 0),
@@ -46,13 +51,13 @@ def score_rows(view: dict, year: int | None = None) -> list[dict]:
 class WinterScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, session: GameSession, lines: list[str]) -> None:
+    def __init__(self, app: App, session: GameSession, events: list[Event]) -> None:
         super().__init__(app)
-        self.lines = lines
-        year = next((int(x.split()[3].rstrip(":")) for x in lines
-                     if x.startswith("Winter of year ")), None)
-        self.rows = score_rows(session.view(None), year)
-        self.notes = [x for x in lines if " scores " not in x]
+        self.events = events
+        year = next((e.year for e in events if isinstance(e, ev.WinterRiceLoss)), None)
+        self.rows = score_rows(session.view(None), year, session.presenter)
+        scored = next((i for i, e in enumerate(events) if isinstance(e, ev.Scored)), len(events))
+        self.notes = [session.presenter.line(e) for e in events[:scored]]
         self.box = pygame.Rect(160, 90, 1280, 720)
         self.ui = WidgetGroup([
             Panel(self.box, "Winter"),
