@@ -3,7 +3,8 @@
 Builds the one-folder and the single-file bundle for this platform once (about 40 s on two
 cores), then runs them from a folder outside the checkout with no source tree to fall back on:
 --version, every subcommand of cli.SUBCOMMANDS (so a subcommand added later is covered too),
-simulate, scenario on the repository's scenario files, check when the build has it, and the
+simulate (also stopping early with --save), scenario on the repository's scenario files, check on
+that save, a scenario and an alias bomb, and the
 demo window headless with a screenshot. Marked slow; CI runs it (the test extra installs
 PyInstaller).
 """
@@ -89,9 +90,17 @@ def test_bundle_runs_headless(bundles, run, mode, tmp_path):
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr
     assert f"{len(SCENARIOS)} passed, 0 failed" in proc.stdout
 
-    if "check" in SUBCOMMANDS:  # added by another change; covered as soon as it exists
-        proc = run(exe, "check")
-        assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr
+    save = tmp_path / "stopped.yaml"
+    proc = run(exe, "simulate", "--games", "1", "--seed", "3", "--stop-after", "40",
+               "--save", str(save))
+    assert proc.returncode == 0, proc.stderr
+    proc = run(exe, "check", str(save), str(SCENARIOS[0]))
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr
+    assert proc.stdout.count("OK") == 2, proc.stdout
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("a: &x [1]\nb: *x\n", encoding="utf-8")
+    proc = run(exe, "check", str(broken))
+    assert proc.returncode == 2 and "INVALID" in proc.stdout, proc.stdout + proc.stderr
 
     shot = tmp_path / "demo.png"
     proc = run(exe, "demo", "--frames", "60", "--screenshot", str(shot))
