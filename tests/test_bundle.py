@@ -3,10 +3,9 @@
 Builds the one-folder and the single-file bundle for this platform once (about 40 s on two
 cores), then runs them from a folder outside the checkout with no source tree to fall back on:
 --version, every subcommand of cli.SUBCOMMANDS (so a subcommand added later is covered too),
-simulate (also stopping early with --save), scenario on the repository's scenario files, check on
-that save, a scenario and an alias bomb, and the
-demo window headless with a screenshot. Marked slow; CI runs it (the test extra installs
-PyInstaller).
+simulate (also stopping early with --save), scenario on the repository's scenario files, check
+on that save, a scenario and an alias bomb, and the demo window headless with a screenshot.
+Marked slow; CI runs it (the test extra installs PyInstaller).
 """
 
 from __future__ import annotations
