@@ -267,6 +267,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "players": list(s.seats),
         "names": {c: s.players[c].name for c in s.seats},
         "computer": [c for c in s.seats if s.players[c].computer],
+        "levels": {c: s.players[c].level for c in s.seats
+                   if s.players[c].computer and s.players[c].level},
         "start": s.start_mode,
         "position": position_to_dict(s),
         "phase": s.phase,
@@ -311,7 +313,8 @@ def dump_game(game: Game) -> str:
     return yaml.safe_dump(game_to_dict(game), sort_keys=False, allow_unicode=True, width=100)
 
 
-SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "start", "position",
+COMPUTER_LEVELS = ("easy", "normal", "hard")  # ai.base.LEVELS (rules cannot import ai)
+SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "levels", "start", "position",
              "phase", "cursor", "event_card", "event_candidates", "event_deck", "winter_card",
              "action_row", "actions_done", "special_layout", "hands", "plans", "planned",
              "revealed", "voided", "lost", "held", "battles", "winners", "scores", "pending", "rng", "log"}
@@ -323,7 +326,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     data = data if data is not None else default_board()
     r = Reader(name)
     top = r.mapping(doc, "", SAVE_KEYS)
-    for required in SAVE_KEYS - {"pending"}:
+    for required in SAVE_KEYS - {"pending", "levels"}:
         if required not in top:
             raise r.fail(required, "missing")
     if top["format"] != SAVE_FORMAT:
@@ -345,6 +348,10 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
         r.choice(c, f"computer[{i}]", seats)
     state = state_from_position(r, top["position"], board, list(seats), data, "position",
                                 names, computer)
+    levels = r.mapping(top.get("levels", {}), "levels")  # absent in saves before levels
+    for c, level in levels.items():
+        r.choice(c, "levels", computer)
+        state.players[c].level = r.choice(level, f"levels.{c}", COMPUTER_LEVELS)
     state.start_mode = r.choice(top["start"], "start", ("draft", "designated"))
     state.phase = r.choice(top["phase"], "phase", PHASES)
     in_play = data.in_play(board, len(seats))
