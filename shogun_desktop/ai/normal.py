@@ -34,8 +34,8 @@ COST = {"castle": 3, "temple": 2, "theater": 1, "recruit-5": 3, "recruit-3": 2,
 BATTLES = ("battle-a", "battle-b")
 RECRUITS = ("recruit-5", "recruit-3", "recruit-1-move")
 # Weights found by self-play against Easy (probabilistic tower, fixed seeds).
-TUNING = {"risk": 0.2, "income": 0.12, "rice_margin": 0.5, "money": 0.55, "staging": 0.35,
-          "battle_min": 0.6, "rice_bonus": 1.6}
+TUNING = {"risk": 0.2, "income": 0.12, "rice_margin": 1.5, "money": 0.55, "staging": 0.35,
+          "battle_min": 0.6, "rice_bonus": 1.6, "army": 0.2, "hurt": 0.8, "bid_edge": 3.0}
 BOUNDS = {"rice-max-3": ("rice", None, 3), "rice-min-4": ("rice", 4, None),
           "tax-max-5": ("tax", None, 5), "tax-min-6": ("tax", 6, None)}
 
@@ -57,6 +57,17 @@ class Situation:
         self.tray: Mapping[str, int] = view["tray"]
         self.regions = data.regions[view["board"]]
         self.region_of = {p: r for r, members in self.regions.items() for p in members}
+        self._standing: dict[str, float] | None = None
+
+    def standing(self, colour: str) -> float:
+        """How much a rival's loss is worth to me: more the stronger they are relative to me."""
+        if self._standing is None:
+            score = {}
+            for c, info in self.view["players"].items():
+                score[c] = info["vp"] + 2.0 * len(info["provinces"]) + 0.3 * info["chests"]
+            top = max(v for c, v in score.items() if c != self.me) if len(score) > 1 else 0.0
+            self._standing = {c: (1.0 if v >= top else 0.5) for c, v in score.items()}
+        return self._standing.get(colour, 0.5)
 
     def neighbours(self, p: str) -> list[str]:
         return [q for q in self.data.adjacency[p] if q in self.in_play]
@@ -398,6 +409,8 @@ class NormalPlayer:
                            for q in sit.neighbours(p) if sit.provinces[q]["owner"] != sit.me),
                           default=0.0)
             gain += TUNING["staging"] * max(0.0, staging)
+        rounds_after = 3 * (2 - sit.year) + 2 - sit.season_index  # action rounds still to come
+        gain += TUNING["army"] * n * min(1.0, rounds_after / 4)  # presence for later rounds
         if kind == "recruit-1-move":
             gain += 0.3  # the move is a free consolidation
         return gain
@@ -465,7 +478,7 @@ class NormalPlayer:
         win, draw, _lose = battle_odds(a, d, f)
         survivors = expected_survivors(a, d, f)
         value = sit.value(target) * (1 - sit.attack_risk(target, int(survivors)))
-        hurt = 0.35 * sit.value(target, owner)  # what the leader-agnostic enemy loses
+        hurt = TUNING["hurt"] * sit.standing(owner) * sit.value(target, owner)  # leaders hurt more
         return win * (value + hurt) + draw * hurt - 0.08 * n * (1 - win)
 
     def choose_bid(self, sit: Situation, view: Mapping[str, Any], plan: Mapping[str, str],
@@ -476,11 +489,12 @@ class NormalPlayer:
         ranked = sorted(values.values(), reverse=True)
         edge = ranked[0] - ranked[min(2, len(ranked) - 1)] if ranked else 0.0
         spare = [p for p in hand if p not in used]
-        if edge >= 0.9:
+        need = TUNING["bid_edge"]
+        if edge >= need:
             for bid in (2, 1):
                 card = f"chest-{bid}"
                 if card in chest_cards and card not in used and affordable(spend, bid) \
-                        and edge >= 0.9 * bid:
+                        and edge >= need * bid:
                     return card
         if spare:
             return min(spare, key=lambda p: self.data.provinces[p].tax + self.data.provinces[p].rice)
