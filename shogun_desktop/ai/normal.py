@@ -43,8 +43,10 @@ BOUNDS = {"rice-max-3": ("rice", None, 3), "rice-min-4": ("rice", 4, None),
 class Situation:
     """Facts about the board from one seat's view, computed once per decision."""
 
-    def __init__(self, data: BoardData, view: Mapping[str, Any], me: str) -> None:
+    def __init__(self, data: BoardData, view: Mapping[str, Any], me: str,
+                 tuning: Mapping[str, float] = TUNING) -> None:
         self.data = data
+        self.tuning = tuning
         self.view = view
         self.me = me
         self.provinces: Mapping[str, Mapping[str, Any]] = view["provinces"]
@@ -90,7 +92,7 @@ class Situation:
         mine = v["armies"] if armies is None else armies
         farmers = self.tray.get("green", 0) if v["revolts"] == 0 else 0
         win, draw, _ = battle_odds(threat, mine, farmers)
-        return TUNING["risk"] * (win + draw)  # not every neighbour attacks, nor always here
+        return self.tuning["risk"] * (win + draw)  # not every neighbour attacks, nor always here
 
     def buildings(self, p: str) -> int:
         v = self.provinces[p]
@@ -102,7 +104,7 @@ class Situation:
         info = self.data.provinces[p]
         w = self.winters_left
         base = w * (1 + self.buildings(p))
-        income = TUNING["income"] * (info.tax + info.rice) * max(1, 3 * w - 1 - self.season_index)
+        income = self.tuning["income"] * (info.tax + info.rice) * max(1, 3 * w - 1 - self.season_index)
         majority = 0.0
         for kind in BUILDINGS:
             if self.provinces[p][kind]:
@@ -152,8 +154,9 @@ class NormalPlayer:
 
     level = "normal"
 
-    def __init__(self, data: BoardData) -> None:
+    def __init__(self, data: BoardData, tuning: Mapping[str, float] | None = None) -> None:
         self.data = data
+        self.tuning = {**TUNING, **(tuning or {})}
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> Any:
@@ -174,7 +177,7 @@ class NormalPlayer:
 
     # ------------------------------------------------------------------ draft
     def draft_take(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> str:
-        sit = Situation(self.data, view, decision.player)
+        sit = Situation(self.data, view, decision.player, self.tuning)
         cards = [o for o in decision.options if o != "deck"]
         if not cards:
             return "deck"
@@ -191,7 +194,7 @@ class NormalPlayer:
         return best if score(best) >= 6.5 else "deck"
 
     def draft_place(self, view: Mapping[str, Any], decision: Decision) -> int:
-        sit = Situation(self.data, view, decision.player)
+        sit = Situation(self.data, view, decision.player, self.tuning)
         province = decision.context["province"]
         near = sit.neighbours(province)
         enemy = sum(1 for q in near if sit.provinces[q]["owner"] not in (None, sit.me))
@@ -203,7 +206,7 @@ class NormalPlayer:
     # ------------------------------------------------------------------ planning
     def plan(self, view: Mapping[str, Any], me: str, cards: list[str],
              rng: random.Random) -> dict[str, str]:
-        sit = Situation(self.data, view, me)
+        sit = Situation(self.data, view, me, self.tuning)
         provinces = sit.provinces
         hand = [c for c in cards if chest_value(c) is None]
         chest_cards = [c for c in cards if chest_value(c) is not None]
@@ -237,7 +240,7 @@ class NormalPlayer:
         typical_future = sum(values) / len(values) if values else 0.0
         growth = 1.0 if sit.season_index < 2 else 0.0
         need = len(sit.mine) + growth + loss - rice_now  # rice still to collect this year
-        self.short_of_rice = need > rounds_left * typical_future - TUNING["rice_margin"]
+        self.short_of_rice = need > rounds_left * typical_future - self.tuning["rice_margin"]
 
         def rice_score(p: str) -> float:
             amount = sit.collect_amount("rice", p, events)
@@ -284,7 +287,7 @@ class NormalPlayer:
             put(space, source)
 
         # --- spending options, best value per chest first
-        lam = TUNING["money"] * (1.0 if sit.year == 1 else (0.65 if sit.season_index < 2 else 0.2))
+        lam = self.tuning["money"] * (1.0 if sit.year == 1 else (0.65 if sit.season_index < 2 else 0.2))
         options: list[tuple[float, str, str]] = []
         for kind in BUILDINGS:
             if view["buildings_left"].get(kind, 1) <= 0:
@@ -408,9 +411,9 @@ class NormalPlayer:
                            - self.attack_gain(sit, p, q, v["armies"] - 1)
                            for q in sit.neighbours(p) if sit.provinces[q]["owner"] != sit.me),
                           default=0.0)
-            gain += TUNING["staging"] * max(0.0, staging)
+            gain += self.tuning["staging"] * max(0.0, staging)
         rounds_after = 3 * (2 - sit.year) + 2 - sit.season_index  # action rounds still to come
-        gain += TUNING["army"] * n * min(1.0, rounds_after / 4)  # presence for later rounds
+        gain += self.tuning["army"] * n * min(1.0, rounds_after / 4)  # presence for later rounds
         if kind == "recruit-1-move":
             gain += 0.3  # the move is a free consolidation
         return gain
@@ -429,7 +432,7 @@ class NormalPlayer:
                 gain, _n = self.best_attack(sit, src, target, armies)
                 if best is None or gain > best[0]:
                     best = (gain, target)
-            if best is not None and best[0] >= TUNING["battle_min"]:
+            if best is not None and best[0] >= self.tuning["battle_min"]:
                 found.append((best[0], src, best[1]))
         found.sort(reverse=True)
         chosen: list[tuple[str, float]] = []
@@ -478,7 +481,7 @@ class NormalPlayer:
         win, draw, _lose = battle_odds(a, d, f)
         survivors = expected_survivors(a, d, f)
         value = sit.value(target) * (1 - sit.attack_risk(target, int(survivors)))
-        hurt = TUNING["hurt"] * sit.standing(owner) * sit.value(target, owner)  # leaders hurt more
+        hurt = self.tuning["hurt"] * sit.standing(owner) * sit.value(target, owner)  # leaders hurt more
         return win * (value + hurt) + draw * hurt - 0.08 * n * (1 - win)
 
     def choose_bid(self, sit: Situation, view: Mapping[str, Any], plan: Mapping[str, str],
@@ -489,7 +492,7 @@ class NormalPlayer:
         ranked = sorted(values.values(), reverse=True)
         edge = ranked[0] - ranked[min(2, len(ranked) - 1)] if ranked else 0.0
         spare = [p for p in hand if p not in used]
-        need = TUNING["bid_edge"]
+        need = self.tuning["bid_edge"]
         if edge >= need:
             for bid in (2, 1):
                 card = f"chest-{bid}"
@@ -510,7 +513,7 @@ class NormalPlayer:
         for i, special in enumerate(view["special_layout"]):
             v = -0.08 * i  # acting earlier is a small edge
             if special == "rice-bonus" and "rice" in plan:
-                v += TUNING["rice_bonus"] if short else 0.2
+                v += self.tuning["rice_bonus"] if short else 0.2
             elif special == "tax-bonus" and "tax" in plan:
                 v += 0.45
             elif special == "attack-bonus":
@@ -524,7 +527,7 @@ class NormalPlayer:
 
     # ------------------------------------------------------------------ other decisions
     def pick_special(self, view: Mapping[str, Any], decision: Decision) -> str:
-        sit = Situation(self.data, view, decision.player)
+        sit = Situation(self.data, view, decision.player, self.tuning)
         own = view["players"][decision.player].get("plan") or {}
         plan = {s: c for s, c in own.items() if chest_value(c) is None}
         losses = list(view.get("winter_loss_candidates") or [])
@@ -536,7 +539,7 @@ class NormalPlayer:
         return max(decision.options, key=lambda s: values.get(s, 0.0))
 
     def battle(self, view: Mapping[str, Any], decision: Decision) -> Move:
-        sit = Situation(self.data, view, decision.player)
+        sit = Situation(self.data, view, decision.player, self.tuning)
         src = decision.context["province"]
         armies = sit.provinces[src]["armies"]
         bonus = view["players"][sit.me].get("special") == "attack-bonus"
@@ -560,7 +563,7 @@ class NormalPlayer:
         return best
 
     def recruit_move(self, view: Mapping[str, Any], decision: Decision) -> Move | None:
-        sit = Situation(self.data, view, decision.player)
+        sit = Situation(self.data, view, decision.player, self.tuning)
         src = decision.context["province"]
         armies = sit.provinces[src]["armies"]
         best: Move | None = None

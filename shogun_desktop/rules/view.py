@@ -120,6 +120,8 @@ def seat_view(game: Game, seat: str, decision: Decision | None = None) -> dict[s
             "provinces": sorted(owned[colour]), "hand_size": len(hand),
             "hand": hand if colour == seat else None, "planned": p.planned, "supply": s.supply[colour],
             "plan": dict(p.plan) if colour == seat else None,  # the seat's own face-down cards
+            "shown": {space: p.plan[space] for space in p.revealed if space in p.plan},
+            "voided": sorted(p.voided if colour == seat else p.voided & p.revealed),
         }
     if decision is None:
         decision = game.pending()
