@@ -154,3 +154,19 @@ def test_resumed_game_with_the_physical_tower_continues_exactly() -> None:
         loaded.apply(choice)
     assert game.state.battles >= 8
     assert dump_game(loaded) == dump_game(game)
+
+
+def test_computer_levels_are_saved_and_restored() -> None:
+    game = Game.new(GameConfig(COLOURS[:3], seed=2, computer=["yellow", "blue"]))
+    game.state.players["yellow"].level = "hard"
+    game.state.players["blue"].level = "normal"
+    loaded = load_game_text(dump_game(game), "levels")
+    assert {c: p.level for c, p in loaded.state.players.items()} == {
+        "red": "", "yellow": "hard", "blue": "normal"}
+    doc = yaml.safe_load(dump_game(game))
+    del doc["levels"]  # a save from before levels: computers play Easy
+    older = load_game_text(yaml.safe_dump(doc), "old")
+    assert older.state.players["yellow"].level == ""
+    doc["levels"] = {"yellow": "expert"}
+    with pytest.raises(SaveError, match="levels.yellow"):
+        load_game_text(yaml.safe_dump(doc), "bad")

@@ -19,7 +19,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from shogun_desktop.ai.normal import NormalPlayer
+from shogun_desktop.ai.normal import NormalPlayer, Situation
 from shogun_desktop.data.board import BoardData
 from shogun_desktop.rules.determinize import determinize
 from shogun_desktop.rules.engine import Game
@@ -27,10 +27,11 @@ from shogun_desktop.rules.state import Decision
 from shogun_desktop.rules.view import seat_view
 
 # Normal's weights nudged one way or another: each yields a plausible alternative plan.
+# Only nudges that are sound as whole-game policies (measured in self-play against Normal)
+# are candidates: the short look-ahead cannot see the slow harm of, say, never recruiting.
 VARIANTS: tuple[dict[str, float], ...] = (
-    {"money": 0.25}, {"money": 1.1}, {"army": 0.6}, {"army": 0.0, "staging": 0.0},
-    {"battle_min": 0.1}, {"battle_min": 3.0}, {"rice_margin": 4.0}, {"risk": 0.45},
-    {"risk": 0.05}, {"hurt": 2.0}, {"bid_edge": 0.4},
+    {"risk": 0.45}, {"army": 0.6}, {"money": 0.25}, {"hurt": 2.0}, {"rice_margin": 4.0},
+    {"battle_min": 0.1},
 )
 DEFAULT_BUDGET = 1.0  # CPU seconds per planning decision
 
@@ -89,8 +90,7 @@ class HardPlayer:
             return plans[0]
         me = decision.player
         alive = list(range(len(plans)))
-        totals = [0.0] * len(plans)
-        counts = [0] * len(plans)
+        scores: list[list[float]] = [[] for _ in plans]  # per candidate, per world
         worlds: list[int] = []
         per_round = 2
         while True:
@@ -101,23 +101,27 @@ class HardPlayer:
                     break
                 worlds.append(world)
                 for i in alive:  # a world counts only when every candidate has played it
-                    totals[i] += self.rollout(view, decision, plans[i], me, world)
-                    counts[i] += 1
+                    scores[i].append(self.rollout(view, decision, plans[i], me, world))
                     self.stats["rollouts"] += 1
             if out_of_time() or len(alive) <= 1:
                 break
             # successive halving: keep the better half (the default always competes)
             if len(worlds) >= 2 * per_round and len(alive) > 2:
-                ranked = sorted(alive, key=lambda i: -totals[i] / counts[i])
+                ranked = sorted(alive, key=lambda i: -advantage(scores[i], scores[0])[0])
                 keep = ranked[: max(2, len(ranked) // 2)]
                 if 0 not in keep:
                     keep.append(0)
                 alive = keep
                 per_round *= 2
-        best = max(alive, key=lambda i: totals[i] / max(1, counts[i]))
-        default = totals[0] / max(1, counts[0])
-        if best != 0 and totals[best] / counts[best] - default < self.margin:
-            best = 0
+        best = 0
+        best_gain = 0.0
+        for i in alive[:]:
+            if i == 0:
+                continue
+            gain, error = advantage(scores[i], scores[0])
+            # clearly better: by the margin and by two standard errors of the paired mean
+            if gain > max(self.margin, 2.0 * error) and gain > best_gain:
+                best, best_gain = i, gain
         self.stats["chosen"] = best
         return plans[best]
 
@@ -126,9 +130,14 @@ class HardPlayer:
         """Play ``plan`` in one determinized world to the end of the round; my standing."""
         rng = random.Random(world)
         game = determinize(view, rng, self.data, decision, planner=self.normal.choose)
+        policy = self.normal
+        while True:  # thinking ahead, earlier seats may still have to plan
+            d = game.pending()
+            if d is None or d.player == me:
+                break
+            game.apply(policy.choose(seat_view(game, d.player, d), d, rng))
         game.apply(dict(plan))
         year, season = game.state.year, game.state.season
-        policy = self.normal
         while not game.is_over():
             s = game.state
             if (s.year, s.season) != (year, season) and s.phase == "planning":
@@ -138,6 +147,19 @@ class HardPlayer:
                 break
             game.apply(policy.choose(seat_view(game, d.player, d), d, rng))
         return evaluate(game, me)
+
+
+def advantage(scores: list[float], default: list[float]) -> tuple[float, float]:
+    """Mean paired difference to the default on the shared worlds, and its standard error."""
+    n = min(len(scores), len(default))
+    if n == 0:
+        return (0.0, float("inf"))
+    diffs = [scores[-n + k] - default[-n + k] for k in range(n)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return (mean, float("inf"))
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return (mean, (var / n) ** 0.5)
 
 
 def evaluate(game: Game, me: str) -> float:
@@ -150,11 +172,29 @@ def evaluate(game: Game, me: str) -> float:
         return bonus + mine[0] - best[0]
     scorings_left = 3 - s.year if s.season != "winter" else 2 - s.year
     breakdown = game.score_breakdown()
+    seasons = ("spring", "summer", "autumn")
+    # rice actions still to come before this year's winter (-1: winter is behind us)
+    rice_rounds = 3 - seasons.index(s.season) if s.season in seasons else -1
+    losses = [game.data.event_card(k).winter_loss for k in s.event_candidates]
+    loss = sum(losses) / len(losses) if losses else 0.0
+    # what chests and armies are still worth (in step with Normal's own weights)
+    rounds_after = 3 * (2 - s.year) + (3 - rice_rounds if rice_rounds >= 0 else 3)
+    money = 0.1 + 0.45 * min(1.0, rounds_after / 4)
+    army = 0.05 + 0.2 * min(1.0, rounds_after / 4)
     value: dict[str, float] = {}
     for c in s.seats:
         p = s.players[c]
         board = sum(breakdown[c].values())
         armies = sum(prov.armies for prov in s.provinces.values() if prov.owner == c)
-        value[c] = p.vp + scorings_left * board + 0.12 * p.chests + 0.08 * armies
+        provinces = sum(1 for prov in s.provinces.values() if prov.owner == c)
+        # winter still ahead this year: the rice still missing will cost provinces
+        short = max(0.0, provinces + loss - p.rice - 3.5 * rice_rounds) if rice_rounds >= 0 else 0.0
+        value[c] = (p.vp + scorings_left * board + money * p.chests + army * armies
+                    - 0.8 * short)
+    # what each side stands to lose next round: exposed provinces, as Normal judges them
+    if s.phase != "over" and scorings_left > 0:
+        for c in s.seats:
+            sit = Situation(game.data, seat_view(game, c), c)
+            value[c] -= sum(sit.attack_risk(p) * sit.value(p) for p in sit.mine)
     rival = max(v for c, v in value.items() if c != me)
     return value[me] - rival
