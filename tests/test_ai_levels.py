@@ -164,10 +164,21 @@ def test_hard_keeps_normals_plan_without_time_and_plays_legal_plans() -> None:
     normal = make_player("normal", game.data).choose(view, d, random.Random(3))
     lazy = HardPlayer(game.data, budget=0.0)
     assert lazy.choose(view, d, random.Random(3)) == normal
-    hard = HardPlayer(game.data, max_worlds=6)
-    plan = hard.choose(view, d, random.Random(3))
-    assert game.check(plan) is None
-    assert hard.stats["rollouts"] >= 6 and hard.stats["candidates"] >= 2
+    hard = HardPlayer(game.data, max_worlds=4)
+    searched = 0
+    bot = RandomPlayer(5)
+    while not game.is_over() and searched < 2:
+        d = game.pending()
+        view = seat_view(game, d.player, d)
+        if d.kind == "plan":
+            plan = hard.choose(view, d, random.Random(3))
+            assert game.check(plan) is None
+            if hard.stats["candidates"] >= 2:  # a real choice: every candidate was played out
+                assert hard.stats["rollouts"] == 4 * hard.stats["candidates"] or \
+                    hard.stats["rollouts"] >= 4 * 2
+                searched += 1
+        game.apply(bot.choose(view, d))
+    assert searched == 2
 
 
 def test_plans_fill_every_space_while_cards_remain() -> None:
