@@ -295,11 +295,11 @@ class NewGameScene(Scene):
             options.append(Option(colour, "", tooltip=tip, icon=cube_icon(colour, badge, fonts)))
         level: list[Widget] = []
         if seat.is_computer:
-            level.append(Choice((x0 + 665, y + 54, 210, 34),
+            level.append(Choice((x0 + 665, y + 52, 264, 38),
                                 [Option(k, name, tooltip=f"{name}: {tip}")
                                  for k, name, tip in LEVEL_OPTIONS], seat.level,
                                 lambda v, i=i: self._change(f.set_level, i, v),
-                                key=f"level{i}", size=14))
+                                key=f"level{i}", size=16))
         return [
             *level,
             Label((x0 + 22, y + 29), str(i + 1), 22, th.INK_SOFT, bold=True, anchor="center"),
