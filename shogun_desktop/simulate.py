@@ -231,8 +231,8 @@ def run(args: argparse.Namespace) -> int:
         summary["levels"] = level_summary(results)
     if args.json:
         keys = ("seed", "winners", "vp", "battles", "seconds", "levels")
-        games = [{k: r[k] for k in keys if k in r} for r in results]
-        print(json.dumps({"games": games, "summary": summary}))
+        rows = [{k: r[k] for k in keys if k in r} for r in results]
+        print(json.dumps({"games": rows, "summary": summary}))
     else:
         games = "game" if summary["finished"] == 1 else "games"
         print(f"{summary['finished']} {games} finished; median {summary['seconds_median']:.3f} s per "

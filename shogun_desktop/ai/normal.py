@@ -115,9 +115,9 @@ class Situation:
         """The least a Rice or Tax action yields here under any event that may apply."""
         base = getattr(self.data.provinces[p], action)
         amounts = []
-        for event in events or [None]:
+        for event in events or [""]:
             amount = base
-            bound = BOUNDS.get(event or "")
+            bound = BOUNDS.get(event)
             if bound and bound[0] == action:
                 if bound[1] is not None:
                     amount = max(amount, bound[1])

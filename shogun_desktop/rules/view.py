@@ -106,11 +106,12 @@ def seat_view(game: Game, seat: str, decision: Decision | None = None) -> dict[s
         visible_actions = len(s.action_row)
     owned: dict[str, list[str]] = {c: [] for c in s.seats}
     provinces: dict[str, dict[str, Any]] = {}
-    for name, p in s.provinces.items():
-        provinces[name] = {"owner": p.owner, "armies": p.armies, "revolts": p.revolts,
-                           "castle": p.castle, "temple": p.temple, "theater": p.theater}
-        if p.owner is not None:
-            owned[p.owner].append(name)
+    for name, prov in s.provinces.items():
+        provinces[name] = {"owner": prov.owner, "armies": prov.armies, "revolts": prov.revolts,
+                           "castle": prov.castle, "temple": prov.temple,
+                           "theater": prov.theater}
+        if prov.owner is not None:
+            owned[prov.owner].append(name)
     players: dict[str, Any] = {}
     for colour in s.seats:
         p = s.players[colour]
