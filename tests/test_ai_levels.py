@@ -139,7 +139,7 @@ def _levels(data):
 @pytest.mark.parametrize("phase", ["planning", "battle"])
 def test_hidden_differences_never_change_a_decision(phase: str) -> None:
     if phase == "planning":
-        game = _planning_after_others()
+        game = _planning_after_others(4, seed=1)  # a position where Hard really searches
     else:
         game = Game.new(GameConfig(COLOURS[:4], seed=8))
         _advance(game, lambda g: g.pending() is not None and g.pending().kind == "battle"
@@ -155,6 +155,8 @@ def test_hidden_differences_never_change_a_decision(phase: str) -> None:
             assert d.player == me
             choices.append(player.choose(seat_view(twin, d.player, d), d, random.Random(7)))
         assert all(c == choices[0] for c in choices), level
+        if level == "hard" and phase == "planning":
+            assert player.stats["rollouts"] > 0 and player.stats["chosen"] != 0
 
 
 def test_hard_keeps_normals_plan_without_time_and_plays_legal_plans() -> None:
