@@ -100,7 +100,11 @@ def table(folder: Path) -> None:
         path = folder / f"{label}.json"
         if not path.is_file():
             continue
-        summary = json.loads(path.read_text(encoding="utf-8"))["summary"]
+        try:
+            summary = json.loads(path.read_text(encoding="utf-8"))["summary"]
+        except (ValueError, KeyError):
+            print(f"{label:18} (no result yet in {path.name})")
+            continue
         for level, e in summary["levels"].items():
             low, high = e["ci95"]
             print(f"{label:18} {level:7} {e['games']:5} {e['win_rate']:9.1%} "
@@ -109,6 +113,8 @@ def table(folder: Path) -> None:
                   f"{e['shortfall_per_player_game']:10.3f}   {goal if level == seats.split(',')[0] else ''}")
         print(f"{'':18} ({summary['tower'].split(' (')[0]} tower, {summary['players']} players, "
               f"per-player rates; seats rotated)")
+    print("cannot pay = skipped actions per player and game; short winters = winters a player "
+          "was short of rice; shortfall = rice missing, summed over both winters")
 
 
 def main() -> None:
