@@ -23,6 +23,7 @@ from pathlib import Path
 
 import yaml
 
+from shogun_desktop.ai.driver import decide
 from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.rules.engine import Game, GameConfig
 from shogun_desktop.rules.save import dump_game, game_to_dict
@@ -38,7 +39,7 @@ def late_game(seed: int) -> tuple[Game, RandomPlayer]:
     game = Game.new(GameConfig(COLOURS, seed=seed), tower=make_tower("probabilistic"))
     bot = RandomPlayer(seed)
     while game.state.year < 2 or game.state.season != "summer":
-        game.apply(bot.choose(game))
+        game.apply(decide(bot, game))
     return game, bot
 
 
@@ -59,7 +60,7 @@ def main() -> None:
         for _ in range(args.decisions):
             if game.is_over():
                 break
-            game.apply(bot.choose(game))
+            game.apply(decide(bot, game))
             t0 = time.perf_counter()
             text = yaml.dump(game_to_dict(game), Dumper=yaml.SafeDumper, sort_keys=False,
                              allow_unicode=True, width=100)
@@ -79,7 +80,7 @@ def main() -> None:
                 t0 = time.perf_counter()
                 session.flush_saves()  # what apply() waits for before the next decision
                 waits.append(time.perf_counter() - t0)
-                game.apply(bot.choose(game))
+                game.apply(decide(bot, game))
                 t0 = time.perf_counter()
                 session.autosave()
                 ui.append(time.perf_counter() - t0)

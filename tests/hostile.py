@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from shogun_desktop.ai.driver import decide
 from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.data import DATA_DIR
 from shogun_desktop.rules.engine import Game, GameConfig
@@ -38,7 +39,7 @@ def game_at(predicate: Any, seed: int = 7, players: int = 4, limit: int = 600) -
     for _ in range(limit):
         if predicate(game):
             return game
-        game.apply(bot.choose(game))
+        game.apply(decide(bot, game))
     raise AssertionError("the game never reached the wanted situation")
 
 

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from shogun_desktop.ai.random_player import RandomPlayer, play_out
+from shogun_desktop.ai.driver import decide, play_out
+from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.data.board import default_board
 from shogun_desktop.presenter import presenter_for
 from shogun_desktop.rules import events as ev
@@ -241,7 +242,7 @@ def test_views_hide_other_plans_and_the_tower_at_every_decision() -> None:
             if game.state.phase == "planning":
                 assert len(hidden_actions) == 5
             checked += 1
-        game.apply(bot.choose(game))
+        game.apply(decide(bot, game))
     assert checked > 100
 
 

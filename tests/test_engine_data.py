@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shogun_desktop.ai.random_player import RandomPlayer, play_out
+from shogun_desktop.ai.driver import decide, play_out
+from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.data.board import default_board
 from shogun_desktop.presenter import Presenter, plural, presenter_for
 from shogun_desktop.rules import events as ev
@@ -83,7 +84,7 @@ def test_every_phase_met_in_whole_games_has_its_cursor_type() -> None:
             assert isinstance(game.state.cursor, CURSOR_TYPES[game.state.phase])
             if game.is_over():
                 break
-            game.apply(bot.choose(game))
+            game.apply(decide(bot, game))
     assert {Phase.DRAFT, Phase.PLANNING, Phase.PICKS, Phase.ACTIONS, Phase.WINTER,
             Phase.OVER} <= seen
 

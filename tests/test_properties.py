@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shogun_desktop.ai.random_player import RandomPlayer, play_out
+from shogun_desktop.ai.driver import play_out
+from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.rules.engine import Game, GameConfig
 from shogun_desktop.rules.invariants import check_invariants
 

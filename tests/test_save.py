@@ -9,7 +9,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shogun_desktop.ai.random_player import RandomPlayer, play_out
+from shogun_desktop.ai.driver import decide, play_out
+from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.data.board import BUILDINGS, default_board
 from shogun_desktop.presenter import presenter_for
 from shogun_desktop.rules import save as save_module
@@ -34,7 +35,7 @@ def _game_after(seed: int, players: int, board: str, decisions: int) -> tuple[Ga
     for _ in range(decisions):
         if game.is_over():
             break
-        game.apply(bot.choose(game))
+        game.apply(decide(bot, game))
     return game, bot
 
 
@@ -52,8 +53,8 @@ def test_round_trip_is_exact_and_the_resumed_game_continues_identically(
     for _ in range(40):
         if game.is_over():
             break
-        choice = bot.choose(game)
-        assert bot_copy.choose(loaded) == choice
+        choice = decide(bot, game)
+        assert decide(bot_copy, loaded) == choice
         game.apply(choice)
         loaded.apply(choice)
     assert dump_game(loaded) == dump_game(game)
@@ -196,7 +197,7 @@ def test_atomic_save_replaces_the_file_and_keeps_the_old_one_on_failure(
     save_game(game, path)
     first = path.read_text(encoding="utf-8")
     assert dump_game(load_game(path)) == first
-    game.apply(bot.choose(game))
+    game.apply(decide(bot, game))
 
     def broken(_game: Game) -> str:
         raise OSError("disk full")
@@ -215,15 +216,31 @@ def test_resumed_game_with_the_physical_tower_continues_exactly() -> None:
                     tower=PhysicalTower())
     bot = RandomPlayer(8)
     while game.state.battles < 3:
-        game.apply(bot.choose(game))
+        game.apply(decide(bot, game))
     assert any(c.x or c.y for c in game.state.held)  # real resting positions are saved
     loaded = load_game_text(dump_game(game), "physical.yaml", tower=PhysicalTower())
     twin = RandomPlayer(0)
     twin.rng.setstate(bot.rng.getstate())
     while game.state.battles < 8 and not game.is_over():
-        choice = bot.choose(game)
-        assert twin.choose(loaded) == choice
+        choice = decide(bot, game)
+        assert decide(twin, loaded) == choice
         game.apply(choice)
         loaded.apply(choice)
     assert game.state.battles >= 8
     assert dump_game(loaded) == dump_game(game)
+
+
+def test_computer_levels_are_saved_and_restored() -> None:
+    game = Game.new(GameConfig(COLOURS[:3], seed=2, computer=["yellow", "blue"]))
+    game.state.players["yellow"].level = "hard"
+    game.state.players["blue"].level = "normal"
+    loaded = load_game_text(dump_game(game), "levels")
+    assert {c: p.level for c, p in loaded.state.players.items()} == {
+        "red": "", "yellow": "hard", "blue": "normal"}
+    doc = yaml.safe_load(dump_game(game))
+    del doc["levels"]  # a save from before levels: computers play Easy
+    older = load_game_text(yaml.safe_dump(doc), "old")
+    assert older.state.players["yellow"].level == ""
+    doc["levels"] = {"yellow": "expert"}
+    with pytest.raises(SaveError, match="levels.yellow"):
+        load_game_text(yaml.safe_dump(doc), "bad")

@@ -9,7 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from shogun_desktop.ai.random_player import RandomPlayer, play_out
+from shogun_desktop.ai.driver import play_out
+from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import DropRecord, Game, GameConfig
 from shogun_desktop.rules.tower import HeldCube, ProbabilisticTower

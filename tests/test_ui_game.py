@@ -213,3 +213,40 @@ def test_a_half_built_plan_survives_the_window_being_killed(tmp_path):
         assert not (folder / "plan-draft.yaml").exists()
     finally:
         app.close()
+
+
+def test_levels_reach_the_session_and_hard_thinks_in_the_background(tmp_path):
+    import time
+
+    from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
+
+    seats = [Seat("Anna", "red", False), Seat("Ben", "blue", True, "hard"),
+             Seat("Cleo", "yellow", True, "normal")]
+    session = GameSession.new(NewGameSettings(seats, "sun", "designated", 5), tmp_path)
+    try:
+        assert {c: s.level for c, s in session.computers.items()} == {
+            "blue": "hard", "yellow": "normal"}
+        for computer in session.computers.values():
+            computer.player.budget = 0.05  # keep the test quick
+        assert session.game.state.players["blue"].level == "hard"
+        # Anna plans first; Hard starts on its own plan meanwhile
+        d = session.pending()
+        assert d.kind == "plan" and d.player == "red"
+        session.think_ahead()
+        assert any(k[0] == "blue" for k in session._thinking)
+        from shogun_desktop.ai.random_player import RandomPlayer
+
+        session.apply(RandomPlayer(1).random_plan(d.context["cards"]))
+        deadline = time.monotonic() + 30
+        while session.pending().player == "blue":
+            if session.play_computer(wait=False):
+                break
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert session.game.state.players["blue"].planned
+        # the saved game keeps the levels: a resumed game plays the same levels
+        resumed = GameSession.resume(tmp_path)
+        assert {c: s.level for c, s in resumed.computers.items()} == {
+            "blue": "hard", "yellow": "normal"}
+    finally:
+        session.close()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from shogun_desktop.ai.driver import decide
 from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.rules.save import dump_game, game_to_dict, load_game
 from shogun_desktop.ui.scenes.game import GameScene
@@ -96,7 +97,7 @@ def test_a_failing_draft_unlink_is_soft(tmp_path: Path) -> None:
     bot = RandomPlayer(2)
     errors = []
     for _ in range(30):
-        session.apply(bot.choose(session.game))
+        session.apply(decide(bot, session.game))
         session.flush_saves()
         if session.save_error:
             errors.append(session.save_error)
@@ -111,11 +112,11 @@ def test_the_autosave_is_the_snapshot_of_its_decision(tmp_path: Path) -> None:
     session = GameSession.new(ONE_HUMAN, tmp_path)
     bot = RandomPlayer(5)
     for _ in range(40):
-        session.apply(bot.choose(session.game))
+        session.apply(decide(bot, session.game))
     expected = dump_game(session.game)
     snapshot = game_to_dict(session.game)
     for _ in range(5):
-        session.game.apply(bot.choose(session.game))  # changes the game, not the snapshot
+        session.game.apply(decide(bot, session.game))  # changes the game, not the snapshot
     assert dump_yaml(snapshot) == expected
     session.flush_saves()
     session.close()
@@ -147,6 +148,7 @@ def test_stale_temporaries_are_removed_when_the_window_starts(tmp_path: Path) ->
 
 _KILL_CHILD = """
 import sys, hashlib
+from shogun_desktop.ai.driver import decide
 from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
 from shogun_desktop.ui.session import GameSession
@@ -157,7 +159,7 @@ session = GameSession.new(NewGameSettings(seats, "sun", "designated", 5), sys.ar
                           make_tower("probabilistic"))
 bot = RandomPlayer(9)
 while not session.is_over():
-    session.apply(bot.choose(session.game))
+    session.apply(decide(bot, session.game))
     print(len(session.game.state.events), flush=True)
 """
 
@@ -175,7 +177,7 @@ def test_kill_9_right_after_decisions_loses_at_most_the_last_one(tmp_path: Path)
     bot = RandomPlayer(9)
     texts = [dump_game(game)]
     while not game.is_over():
-        game.apply(bot.choose(game))
+        game.apply(decide(bot, game))
         texts.append(dump_game(game))
     for target in (3, 20, 45):
         folder = tmp_path / f"k{target}"
@@ -227,7 +229,7 @@ def test_resume_right_after_a_decision_reads_that_decision(tmp_path: Path) -> No
         session = app.host.session
         bot = RandomPlayer(4)
         for _ in range(25):
-            session.apply(bot.choose(session.game))
+            session.apply(decide(bot, session.game))
         expected = game_to_dict(session.game)
         app.host.resume()
         assert app.host.session is not session

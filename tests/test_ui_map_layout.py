@@ -14,11 +14,13 @@ left for later, fits everything.
 from __future__ import annotations
 
 import itertools
+import random
 
 import pygame
 import pytest
 
-from shogun_desktop.ai.heuristic import HeuristicPlayer
+from shogun_desktop.ai.driver import decide
+from shogun_desktop.ai.heuristic import EasyPlayer
 from shogun_desktop.rules.engine import Game, GameConfig
 from shogun_desktop.rules.view import player_view
 from shogun_desktop.ui import map_layout as ml
@@ -38,10 +40,10 @@ def fonts():
 def crowded(players: int, side: str, seed: int) -> Game:
     colours = list(th.PLAYER_ORDER[:players])
     game = Game.new(GameConfig(colours, board=side, start="draft", seed=seed))
-    ai = HeuristicPlayer(seed)
+    ai, rng = EasyPlayer(game.data), random.Random(seed)
     while game.pending() is not None and not (game.state.year >= 2
                                                and game.pending().kind == "battle"):
-        game.apply(ai.choose(game))
+        game.apply(decide(ai, game, rng))
     return game
 
 

@@ -253,3 +253,17 @@ def test_screenshots(app, tmp_path):
     path = app.screenshot(tmp_path / "moon3.png")
     img = pygame.image.load(str(path))
     assert img.get_size() == (1600, 900)
+
+
+def test_computer_seats_choose_a_level(app, started):
+    assert scene(app).ui.by_key("level1") is None  # humans have no level
+    click_option(app, "computer1", True)
+    assert widget(app, "level1").value == "easy"
+    assert [o.label for o in widget(app, "level1").options] == ["Easy", "Normal", "Hard"]
+    click_option(app, "level1", "hard")
+    click_option(app, "computer3", True)
+    click_option(app, "level3", "normal")
+    click(app, widget(app, "start").rect.center)
+    seats = started[0].seats
+    assert [(s.is_computer, s.level) for s in seats] == [
+        (False, "easy"), (True, "hard"), (False, "easy"), (True, "normal")]

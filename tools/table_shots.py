@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -23,7 +24,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from shogun_desktop.ai.heuristic import HeuristicPlayer  # noqa: E402
+from shogun_desktop.ai.driver import decide
+from shogun_desktop.ai.heuristic import EasyPlayer  # noqa: E402
 from shogun_desktop.rules.engine import Game, GameConfig  # noqa: E402
 from shogun_desktop.ui.theme import PLAYER_ORDER  # noqa: E402
 
@@ -32,14 +34,14 @@ NAMES = ["Oda", "Takeda", "Uesugi", "Mori", "Date"]
 
 def advance(game: Game, until: str, year: int, seed: int) -> None:
     """Play computer choices until year `year` has a pending decision of kind `until`."""
-    ai = HeuristicPlayer(seed)
+    ai, rng = EasyPlayer(game.data), random.Random(seed)
     for _ in range(20000):
         d = game.pending()
         if d is None:
             return
         if game.state.year >= year and d.kind == until:
             return
-        game.apply(ai.choose(game))
+        game.apply(decide(ai, game, rng))
     raise RuntimeError("position not reached")
 
 

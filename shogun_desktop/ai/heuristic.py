@@ -1,36 +1,35 @@
-"""A modest computer opponent: greedy, rule-aware choices from a player's view.
+"""The Easy computer opponent: greedy, rule-aware choices from a player's view.
 
 It plans tax and rice where they pay most and no revolt is brewing, recruits on the
 frontier, attacks only with a clear majority, builds when it can afford to, and bids a
-little. It reads only ``player_view`` and the engine's legal options, like a human would.
+little. It reads only the seat's view and the decision's legal options, like a human would.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from shogun_desktop.data.board import BoardData
-from shogun_desktop.rules.engine import Game
-from shogun_desktop.rules.state import Move
-from shogun_desktop.rules.view import player_view
+from shogun_desktop.rules.state import Decision, Move
 
 ACTION_COST = {"castle": 3, "temple": 2, "theater": 1, "recruit-5": 3, "recruit-3": 2,
                "recruit-1-move": 1}
 
 
-class HeuristicPlayer:
+class EasyPlayer:
     """Greedy choices with a little seeded noise so that games differ."""
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+    level = "easy"
 
-    def choose(self, game: Game) -> Any:
-        decision = game.pending()
-        if decision is None:
-            raise ValueError("no decision is pending")
-        view = player_view(game, decision.player)
-        data = game.data
+    def __init__(self, data: BoardData) -> None:
+        self.data = data
+        self.rng = random.Random(0)  # replaced by the caller's generator for each decision
+
+    def choose(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> Any:
+        self.rng = rng
+        data = self.data
         me = decision.player
         if decision.kind == "draft-take":
             cards = [o for o in decision.options if o != "deck"]
@@ -51,7 +50,7 @@ class HeuristicPlayer:
         return decision.options[0]
 
     # ------------------------------------------------------------------ planning
-    def plan(self, view: dict, me: str, data: BoardData, cards: list[str]) -> dict[str, str]:
+    def plan(self, view: Mapping[str, Any], me: str, data: BoardData, cards: list[str]) -> dict[str, str]:
         provinces = view["provinces"]
         mine = [c for c in cards if not c.startswith("chest-")]
         chests = view["players"][me]["chests"]
@@ -102,13 +101,13 @@ class HeuristicPlayer:
                 plan[space] = fillers.pop(0)
         return plan
 
-    def pick_special(self, view: dict, me: str, options: tuple) -> str:
+    def pick_special(self, view: Mapping[str, Any], me: str, options: tuple) -> str:
         order = view["special_layout"]
         preferred = ["attack-bonus", "tax-bonus", "recruit-bonus", "defence-bonus", "rice-bonus"]
         early = sorted(options, key=order.index)[:2]
         return min(early, key=preferred.index)
 
-    def battle(self, view: dict, me: str, options: tuple) -> Move:
+    def battle(self, view: Mapping[str, Any], me: str, options: tuple) -> Move:
         provinces = view["provinces"]
         best: Move | None = None
         best_score = -1e9

@@ -3,45 +3,45 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
-from shogun_desktop.rules.engine import SPACES, Game
+from shogun_desktop.rules.engine import SPACES
+from shogun_desktop.rules.state import Decision
 
 
 class RandomPlayer:
-    """Chooses uniformly among the legal options, with its own seeded generator.
+    """Chooses uniformly among the legal options.
 
-    Its generator is separate from the game's, so the game's chance stays the same
-    whoever makes the decisions.
+    It draws from the generator it is handed, or from its own seeded one when none is:
+    either way separate from the game's, so the game's chance stays the same whoever
+    makes the decisions.
     """
 
-    def __init__(self, seed: int) -> None:
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Any:
-        decision = game.pending()
-        if decision is None:
-            raise ValueError("no decision is pending")
+    def choose(self, view: Mapping[str, Any], decision: Decision,
+               rng: random.Random | None = None) -> Any:
+        rng = rng if rng is not None else self.rng
         if decision.kind == "plan":
-            return self.random_plan(list(decision.context["cards"]))
-        return self.rng.choice(decision.options)
+            return self.random_plan(list(decision.context["cards"]), rng)
+        return rng.choice(decision.options)
 
-    def random_plan(self, cards: list[str]) -> dict[str, str]:
+    def random_plan(self, cards: list[str], rng: random.Random | None = None) -> dict[str, str]:
+        rng = rng if rng is not None else self.rng
         cards = list(cards)
-        self.rng.shuffle(cards)
+        rng.shuffle(cards)
         spaces = list(SPACES)
-        self.rng.shuffle(spaces)
+        rng.shuffle(spaces)
         return dict(zip(spaces, cards, strict=False))
 
 
-def play_out(game: Game, players: RandomPlayer, after: Any = None, max_decisions: int = 10_000) -> int:
-    """Play ``game`` to the end with ``players``; call ``after(game)`` after each decision."""
-    count = 0
-    while not game.is_over():
-        game.apply(players.choose(game))
-        count += 1
-        if after is not None:
-            after(game)
-        if count > max_decisions:
-            raise RuntimeError("the game did not end")
-    return count
+def play_out(game: Any, players: Any, after: Any = None, max_decisions: int = 10_000,
+             rng: random.Random | None = None) -> int:
+    """Play ``game`` to the end; kept here for the callers that import it from this module."""
+    from shogun_desktop.ai.driver import play_out as drive
+
+    return drive(game, players, after, max_decisions, rng)

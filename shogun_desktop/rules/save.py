@@ -298,6 +298,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "players": list(s.seats),
         "names": {c: s.players[c].name for c in s.seats},
         "computer": [c for c in s.seats if s.players[c].computer],
+        "levels": {c: s.players[c].level for c in s.seats
+                   if s.players[c].computer and s.players[c].level},
         "start": s.start_mode,
         "xray": s.xray,
         "position": position_to_dict(s),
@@ -419,12 +421,14 @@ def dump_game(game: Game) -> str:
     return dump_yaml(game_to_dict(game))
 
 
-SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "start", "position",
+COMPUTER_LEVELS = ("easy", "normal", "hard")  # ai.base.LEVELS (rules cannot import ai)
+SAVE_KEYS = {"format", "version", "board", "players", "names", "computer", "levels", "start",
+             "position",
              "phase", "cursor", "event_card", "event_candidates", "event_deck", "winter_card",
              "action_row", "actions_done", "special_layout", "hands", "plans", "planned",
              "revealed", "voided", "lost", "held", "battles", "winners", "scores", "pending", "rng",
              "events", "xray"}
-OPTIONAL_SAVE_KEYS = {"pending", "xray"}  # xray: absent in saves from before the option
+OPTIONAL_SAVE_KEYS = {"pending", "xray", "levels"}  # xray, levels: absent in older saves
 OLD_SAVE_KEYS = SAVE_KEYS - {"events"} | {"log"}
 
 
@@ -459,6 +463,10 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
         r.choice(c, f"computer[{i}]", seats)
     state = state_from_position(r, top["position"], board, list(seats), data, "position",
                                 names, computer)
+    levels = r.mapping(top.get("levels", {}), "levels")  # absent in saves before levels
+    for c, level in levels.items():
+        r.choice(c, "levels", computer)
+        state.players[c].level = r.choice(level, f"levels.{c}", COMPUTER_LEVELS)
     state.start_mode = r.choice(top["start"], "start", ("draft", "designated"))
     state.xray = r.boolean(top.get("xray", False), "xray")
     state.phase = Phase(r.choice(top["phase"], "phase", PHASES))

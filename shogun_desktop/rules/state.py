@@ -345,6 +345,7 @@ class PlayerState:
     lost: set[str] = field(default_factory=set)  # province cards that left the player this round
     special: str | None = None
     computer: bool = False
+    level: str = ""  # a computer seat's level (easy, normal, hard); "" for a human
 
     def clear_round(self) -> None:
         """Planned cards return to hand; what happened to them this round is forgotten."""

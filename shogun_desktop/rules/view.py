@@ -10,7 +10,7 @@ from typing import Any
 
 from shogun_desktop.data.board import BUILDINGS
 from shogun_desktop.rules.engine import VISIBLE_ACTIONS, Game
-from shogun_desktop.rules.state import BID_SPACE, Phase, PicksCursor
+from shogun_desktop.rules.state import BID_SPACE, Decision, Phase, PicksCursor
 
 HIDDEN = "hidden"  # a face-down card of another player
 
@@ -79,6 +79,9 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
         "actions_done": s.actions_done,
         "event": s.event_current.split(":")[0] if s.event_current else None,
         "event_candidates": [k.split(":")[0] for k in s.event_candidates],
+        # each face-up candidate shows its winter loss (copies of one event differ)
+        "winter_loss_candidates": [game.data.event_card(k).winter_loss
+                                   for k in s.event_candidates],
         "winter_loss": (game.data.event_card(s.winter_card).winter_loss
                         if s.winter_card else None),
         "bid_space": BID_SPACE,
@@ -90,4 +93,71 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
         "scores": [{"year": e["year"], "vp": {c: dict(p) for c, p in e["vp"].items()}}
                    for e in s.scores],
         "events": list(s.events),  # every event is public; frozen, so shared safely
+    }
+
+
+def seat_view(game: Game, seat: str, decision: Decision | None = None) -> dict[str, Any]:
+    """The lighter view computer players decide from: ``player_view``'s public fields only.
+
+    It leaves out the log, scores, display names and the (hidden or own) plan boards'
+    bookkeeping that only the window needs, and takes the pending decision from the caller
+    instead of recomputing it, so a rollout pays little for it. Everything in it is in
+    ``player_view(game, seat)`` too (a test checks that), so it cannot leak more.
+    """
+    s = game.state
+    visible_actions = VISIBLE_ACTIONS
+    if s.phase in (Phase.ACTIONS, Phase.PICKS):
+        visible_actions += s.actions_done
+    if s.phase == Phase.WINTER:
+        visible_actions = len(s.action_row)
+    owned: dict[str, list[str]] = {c: [] for c in s.seats}
+    provinces: dict[str, dict[str, Any]] = {}
+    for name, prov in s.provinces.items():
+        provinces[name] = {"owner": prov.owner, "armies": prov.armies, "revolts": prov.revolts,
+                           "castle": prov.castle, "temple": prov.temple,
+                           "theater": prov.theater}
+        if prov.owner is not None:
+            owned[prov.owner].append(name)
+    players: dict[str, Any] = {}
+    for colour in s.seats:
+        p = s.players[colour]
+        hand = p.hand()
+        players[colour] = {
+            "chests": p.chests, "rice": p.rice, "vp": p.vp, "special": p.special,
+            "provinces": sorted(owned[colour]), "hand_size": len(hand),
+            "hand": hand if colour == seat else None, "planned": p.planned, "supply": s.supply[colour],
+            "plan": dict(p.plan) if colour == seat else None,  # the seat's own face-down cards
+            "shown": {space: p.plan[space] for space in p.revealed if space in p.plan},
+            "voided": sorted(p.voided if colour == seat else p.voided & p.revealed),
+        }
+    if decision is None:
+        decision = game.pending()
+    pending = None
+    if decision is not None:
+        pending = {"kind": decision.kind, "player": decision.player}
+    return {
+        "seat": seat,
+        "board": s.board,
+        "seats": list(s.seats),
+        "year": s.year,
+        "season": s.season,
+        "phase": s.phase,
+        "players": players,
+        "provinces": provinces,
+        "in_play": sorted(game.in_play()),
+        "farmer_supply": s.supply["green"],
+        "buildings_left": dict(s.buildings_left),
+        "revolt_markers_left": s.markers_left,
+        "tray": dict(s.tray),
+        "turn_order": list(s.turn_order),
+        "special_layout": list(s.special_layout),
+        "action_row": [a if i < visible_actions else HIDDEN for i, a in enumerate(s.action_row)],
+        "actions_done": s.actions_done,
+        "event": s.event_current.split(":")[0] if s.event_current else None,
+        "event_candidates": [k.split(":")[0] for k in s.event_candidates],
+        "winter_loss_candidates": [game.data.event_card(k).winter_loss
+                                   for k in s.event_candidates],
+        "winter_loss": (game.data.event_card(s.winter_card).winter_loss
+                        if s.winter_card else None),
+        "pending": pending,
     }

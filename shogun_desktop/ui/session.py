@@ -21,17 +21,18 @@ import threading
 import weakref
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from shogun_desktop.presenter import Presenter, presenter_for
 from shogun_desktop.rules.engine import DropRecord, Game, GameConfig, Rejection
 from shogun_desktop.rules.save import SaveError, game_to_dict, load_game, save_game
-from shogun_desktop.rules.view import player_view
+from shogun_desktop.rules.state import Decision, DecisionKind
+from shogun_desktop.rules.view import player_view, seat_view
 from shogun_desktop.yamlio import dump_yaml, remove_stale_temporaries, write_text_atomic
 
 if TYPE_CHECKING:
-    from shogun_desktop.rules.state import Decision
     from shogun_desktop.rules.tower import Tower
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.scenes.new_game import NewGameSettings
@@ -40,28 +41,45 @@ AUTOSAVE_NAME = "autosave.yaml"
 DRAFT_NAME = "plan-draft.yaml"  # a seat's half-built plan, so not even that is lost
 
 
-class ComputerPlayer(Protocol):
-    def choose(self, game: Game) -> Any: ...
+class SeatComputer:
+    """A computer seat: its level's player, asked with the seat's view and the decision only.
 
-
-class ReseededComputer:
-    """The heuristic computer player, re-seeded from the game's log length before every decision.
-
-    The seed comes from saved state (the log), so a resumed game makes the same computer
-    choices as the uninterrupted one; a player's own generator is not in the save.
+    Its generator is re-seeded before every decision from saved state, so a resumed game
+    makes the same computer choices as the uninterrupted one (a player's own generator is
+    not in the save): from the log length, and for a plan from the round alone, so a plan
+    thought out in the background while others plan is the plan it would make at its turn.
     """
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, level: str, seed: int, data: Any = None) -> None:
+        from shogun_desktop.ai.base import make_player
+
+        self.level = level
         self.seed = seed
+        self.player = make_player(level, data)
+        self.background = bool(getattr(self.player, "background", False))
+
+    def rng_for(self, game: Game, decision: Decision) -> random.Random:
+        s = game.state
+        if decision.kind == "plan":
+            return random.Random(f"{self.seed}:{s.year}:{s.season}:plan")
+        return random.Random(self.seed * 1_000_003 + len(s.events))
+
+    def task(self, game: Game, decision: Decision) -> Callable[[], Any]:
+        """A call that decides without the game: the view is taken now, on this thread."""
+        view = seat_view(game, decision.player, decision)
+        rng = self.rng_for(game, decision)
+        player = self.player
+        return lambda: player.choose(view, decision, rng)
 
     def choose(self, game: Game) -> Any:
-        from shogun_desktop.ai.heuristic import HeuristicPlayer
+        decision = game.pending()
+        if decision is None:
+            raise ValueError("no decision is pending")
+        return self.task(game, decision)()
 
-        return HeuristicPlayer(self.seed * 1_000_003 + len(game.state.events)).choose(game)
 
-
-def default_computer(colour: str, index: int) -> ComputerPlayer:
-    return ReseededComputer(7919 * (index + 1))
+def default_computer(colour: str, index: int, level: str = "easy") -> SeatComputer:
+    return SeatComputer(level or "easy", 7919 * (index + 1))
 
 
 def saves_folder(folder: Path | str | None = None) -> Path:
@@ -196,16 +214,19 @@ class GameSession:
         game: Game,
         folder: Path | str | None = None,
         *,
-        computer_factory: Callable[[str, int], ComputerPlayer] = default_computer,
+        computer_factory: Callable[[str, int, str], SeatComputer] = default_computer,
         autosave: bool = True,
     ) -> None:
         self.game = game
         self.folder = saves_folder(folder)
         self.autosave_enabled = autosave
-        self.computers: dict[str, ComputerPlayer] = {
-            c: computer_factory(c, i) for i, c in enumerate(game.state.seats)
-            if game.state.players[c].computer
+        self.computers: dict[str, SeatComputer] = {
+            c: computer_factory(c, i, game.state.players[c].level or "easy")
+            for i, c in enumerate(game.state.seats) if game.state.players[c].computer
         }
+        # computer decisions thought out on a worker thread, keyed by decision identity
+        self._thinking: dict[tuple, Future] = {}
+        self._worker: ThreadPoolExecutor | None = None
         self.version = 0  # bumped after every applied decision (views, caches)
         self._save_error: str | None = None  # a save failure not shown yet
         self.writer = SaveWriter() if autosave else None
@@ -227,7 +248,11 @@ class GameSession:
             computer=[s.colour for s in settings.seats if s.is_computer],
             xray=settings.xray,
         )
-        session = cls(Game.new(config, tower=tower), folder, **kw)
+        game = Game.new(config, tower=tower)
+        for s in settings.seats:
+            if s.is_computer:
+                game.state.players[s.colour].level = s.level
+        session = cls(game, folder, **kw)
         session.autosave()
         return session
 
@@ -313,6 +338,8 @@ class GameSession:
         self.flush_saves()
         self.game.apply(choice)
         self.version += 1
+        self._thinking = {k: f for k, f in self._thinking.items() if k[-1] == "plan"
+                          and k[1:3] == (self.game.state.year, self.game.state.season)}
         if self.autosave() and self.writer is not None:
             self.writer.unlink(self.folder / DRAFT_NAME)  # after the save that replaces it
 
@@ -321,7 +348,12 @@ class GameSession:
         return True if self.writer is None else self.writer.flush(timeout)
 
     def close(self) -> None:
-        """Finish pending writes and stop the writer (the game is left or replaced)."""
+        """Stop thinking ahead (queued work is dropped; a running decision finishes), then
+        finish pending writes and stop the writer (the game is left or replaced)."""
+        if self._worker is not None:
+            self._worker.shutdown(wait=False, cancel_futures=True)
+            self._worker = None
+        self._thinking.clear()
         if self.writer is not None:
             self.writer.close()
             self.writer = None
@@ -363,18 +395,64 @@ class GameSession:
             return {}
         return dict(plan)
 
-    def computer_choice(self) -> Any:
-        decision = self.pending()
-        if decision is None or decision.player not in self.computers:
-            raise ValueError("no computer decision is pending")
-        return self.computers[decision.player].choose(self.game)
+    def _decision_key(self, decision: Decision) -> tuple:
+        s = self.game.state
+        if decision.kind == "plan":
+            return (decision.player, s.year, s.season, "plan")
+        return (decision.player, self.version, decision.kind)
 
-    def play_computer(self) -> bool:
-        """Make the pending computer decision, if there is one."""
+    def _think(self, decision: Decision) -> Future:
+        """The (possibly still running) answer of the computer seat to ``decision``."""
+        key = self._decision_key(decision)
+        future = self._thinking.get(key)
+        if future is None:
+            computer = self.computers[decision.player]
+            task = computer.task(self.game, decision)
+            if computer.background:
+                if self._worker is None:
+                    self._worker = ThreadPoolExecutor(max_workers=1,
+                                                      thread_name_prefix="computer-player")
+                future = self._worker.submit(task)
+            else:
+                future = Future()
+                future.set_result(task())
+            self._thinking[key] = future
+        return future
+
+    def think_ahead(self) -> None:
+        """Start background computer seats on their plans while others plan (cheap to call)."""
+        s = self.game.state
+        if s.phase != "planning":
+            return
+        for colour, computer in self.computers.items():
+            player = s.players[colour]
+            if computer.background and not player.planned:
+                decision = Decision(DecisionKind.PLAN, colour, (), {"cards": player.hand()})
+                self._think(decision)
+
+    def is_thinking(self) -> bool:
+        """True while the pending computer decision is still being worked out."""
         decision = self.pending()
         if decision is None or decision.player not in self.computers:
             return False
-        self.apply(self.computer_choice())
+        return not self._think(decision).done()
+
+    def computer_choice(self) -> Any:
+        """The pending computer decision's answer (waits for a background worker)."""
+        decision = self.pending()
+        if decision is None or decision.player not in self.computers:
+            raise ValueError("no computer decision is pending")
+        return self._think(decision).result()
+
+    def play_computer(self, wait: bool = True) -> bool:
+        """Make the pending computer decision; with ``wait=False`` only once it is ready."""
+        decision = self.pending()
+        if decision is None or decision.player not in self.computers:
+            return False
+        future = self._think(decision)
+        if not wait and not future.done():
+            return False
+        self.apply(future.result())
         return True
 
     def new_drops(self, kinds: tuple[str, ...] = ("battle", "revolt")) -> list[DropRecord]:

@@ -458,11 +458,11 @@ class GameScene(Scene):
 
                 self.app.push(EndScene(self.app, s, self.host))
             return
+        s.think_ahead()  # background seats plan while the screen is handed over
         if s.is_computer(d.player):
             self.timer += dt
-            if self.timer >= self.computer_delay:
+            if self.timer >= self.computer_delay and s.play_computer(wait=False):
                 self.timer = 0.0
-                s.play_computer()
                 self.sync()
         elif d.kind == "plan":
             self.start_planning(d.player)

@@ -48,10 +48,16 @@ MODE_HELP = {
 }
 
 
+LEVEL_OPTIONS = (("easy", "Easy", "Plays greedily; a gentle opponent"),
+                 ("normal", "Normal", "Plans cash, rice and battles; a fair challenge"),
+                 ("hard", "Hard", "Searches over plans; thinks while others plan"))
+
+
 class Seat(NamedTuple):
     name: str
     colour: str
     is_computer: bool
+    level: str = "easy"  # the computer's level (ignored for a human seat)
 
 
 @dataclass(frozen=True)
@@ -120,6 +126,11 @@ class NewGameForm:
     def set_computer(self, index: int, is_computer: bool) -> None:
         self.seats[index] = self.seats[index]._replace(is_computer=is_computer)
 
+    def set_level(self, index: int, level: str) -> None:
+        if level not in {key for key, _, _ in LEVEL_OPTIONS}:
+            raise ValueError(f"unknown computer level {level!r}")
+        self.seats[index] = self.seats[index]._replace(level=level)
+
     def set_board(self, side: str) -> None:
         self.board = side
         self._after_change()
@@ -161,7 +172,7 @@ class NewGameForm:
         return None
 
     def settings(self) -> NewGameSettings:
-        seats = [Seat(s.name.strip(), s.colour, s.is_computer) for s in self.seats]
+        seats = [Seat(s.name.strip(), s.colour, s.is_computer, s.level) for s in self.seats]
         return NewGameSettings(seats, self.board, self.start_mode, self.seed(), self.xray)
 
 
@@ -296,7 +307,15 @@ class NewGameScene(Scene):
                 tip = f"{name} ({colour}): taken by seat {j + 1}, click to swap"
             badge = str(j + 1) if j is not None and j != i else None
             options.append(Option(colour, "", tooltip=tip, icon=cube_icon(colour, badge, fonts)))
+        level: list[Widget] = []
+        if seat.is_computer:
+            level.append(Choice((x0 + 665, y + 52, 264, 38),
+                                [Option(k, name, tooltip=f"{name}: {tip}")
+                                 for k, name, tip in LEVEL_OPTIONS], seat.level,
+                                partial(self._change, f.set_level, i),
+                                key=f"level{i}", size=16))
         return [
+            *level,
             Label((x0 + 22, y + 29), str(i + 1), 22, th.INK_SOFT, bold=True, anchor="center"),
             TextInput((x0 + 85, y + 8, 240, 42), seat.name,
                       partial(self._set_name, i), placeholder="name",
