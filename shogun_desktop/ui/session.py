@@ -550,6 +550,10 @@ class GameHost:
             return False
         if getattr(app.scenes.top, "quit_dialog", False):
             return False  # closing again while asked: quit
+        from shogun_desktop.ui import flow
+
+        if not flow.confirmations(app.prefs):
+            return False  # the player turned the questions off
         dialog = ConfirmDialog(app, "Quit Shogun?",
                                "The game is autosaved after every move; Resume on the setup "
                                "screen continues it.", on_confirm=app.quit, confirm_text="Quit")

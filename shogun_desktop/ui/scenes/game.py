@@ -19,6 +19,7 @@ from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.rules.events import Event
 from shogun_desktop.rules.state import Move
+from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data
 from shogun_desktop.ui.inputs import Action, Input, Kind
@@ -183,7 +184,8 @@ class GameScene(Scene):
             if isinstance(event, ev.ActionSkipped | ev.CardVoided):
                 self.show_flash(s.presenter.line(event))
         for record in s.new_drops():
-            self.queue.append(partial(self.drop_scene, record))
+            if flow.shows_drop(self.app.prefs, record, s):  # the player may skip computers'
+                self.queue.append(partial(self.drop_scene, record))
         self._collect_winter(new_events)
         if s.save_error:
             msg, s.save_error = s.save_error, None
@@ -222,7 +224,9 @@ class GameScene(Scene):
                 pass
             else:
                 return BattleOverlay(self.app, record, colours,
-                                     xray=self.session.game.state.xray)
+                                     xray=self.session.game.state.xray,
+                                     auto_close=flow.auto_continues(self.app.prefs, record,
+                                                                    self.session))
         from shogun_desktop.ui.scenes.drop_notice import DropNotice
 
         return DropNotice(self.app, record, colours)

@@ -269,6 +269,8 @@ class NewGameScene(Scene):
         # bottom bar
         problem = f.problems()
         w.append(Button((50, BOTTOM_Y, 150, 52), "Quit", self.app.quit, key="quit"))
+        w.append(Button((216, BOTTOM_Y, 170, 52), "Settings…", self._settings, key="settings",
+                        tooltip="Sound, animation speed, computer battles, confirmations"))
         w.append(Button((870, BOTTOM_Y, 170, 52), "Load…", self.app.on_load, key="load"))
         w.append(Button((1060, BOTTOM_Y, 200, 52), "Resume", self._resume, key="resume",
                         disabled=None if self.app.has_autosave() and self.app.on_resume
@@ -342,6 +344,11 @@ class NewGameScene(Scene):
             self.app.on_start(self.form.settings())
 
     # ---------------------------------------------------------------- scene hooks
+    def _settings(self) -> None:
+        from shogun_desktop.ui.scenes.menu import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
     def resume(self) -> None:
         self.rebuild()  # the autosave may have appeared or gone while covered
 

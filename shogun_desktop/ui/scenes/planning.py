@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
+from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data
 from shogun_desktop.ui.inputs import Action, Input, Kind
@@ -324,6 +325,9 @@ class PlanningScene(Scene):
 
     def ask_done(self) -> None:
         if self.problem() is not None:
+            return
+        if not flow.confirmations(self.app.prefs):  # the player turned the question off
+            self.commit()
             return
         placed = len(self.plan)
         self.own_dialogs.append(self.app.push(ConfirmDialog(

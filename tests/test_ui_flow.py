@@ -1,0 +1,191 @@
+"""Settings that pace the table (ui.flow): each one, changed in the Settings scene, takes effect."""
+
+from __future__ import annotations
+
+import pygame
+
+from shogun_desktop.ui.prefs import Prefs
+from shogun_desktop.ui.scenes.drop_notice import DropNotice
+from shogun_desktop.ui.scenes.game import GameScene
+from shogun_desktop.ui.scenes.menu import MenuScene, SettingsScene
+from shogun_desktop.ui.scenes.new_game import NewGameScene
+from shogun_desktop.ui.scenes.planning import PlanningScene
+from shogun_desktop.ui.widgets import ConfirmDialog
+from tests.test_ui_game_driver import FRAME, Driver, game_app, settings, start_game
+
+
+def game_scene(app) -> GameScene:
+    return next(s for s in app.scenes if isinstance(s, GameScene))
+
+
+def test_settings_scene_from_the_setup_screen_and_the_menu_saves_every_setting(tmp_path):
+    path = tmp_path / "settings.yaml"
+    app = game_app(tmp_path / "saves", prefs=Prefs.load(path))
+    drv = Driver(app)
+    try:
+        assert isinstance(app.scenes.top, NewGameScene)
+        drv.press("settings")
+        scene = app.scenes.top
+        assert isinstance(scene, SettingsScene)
+        drv.press("auto-continue")
+        drv.press("skip-computer")
+        drv.press("confirm")
+        scene.ui.by_key("speed").on_change(2.0)
+        drv.key(pygame.K_RETURN)
+        assert isinstance(app.scenes.top, NewGameScene)
+        saved = Prefs.load(path)
+        assert (saved.get("flow.auto_continue"), saved.get("flow.skip_computer"),
+                saved.get("flow.confirm"), saved.get("tower.speed")) == (True, True, False, 2.0)
+        app.push(MenuScene(app, session=None, host=None))  # type: ignore[arg-type]
+        assert app.scenes.top.ui.by_key("settings").text == "Settings…"
+        drv.press("settings")
+        assert isinstance(app.scenes.top, SettingsScene)
+        assert app.scenes.top.ui.by_key("confirm").value is False  # shows what is saved
+    finally:
+        app.close()
+
+
+def _watch_drops(prefs: Prefs, tmp_path, seats, frames: int = 4000):
+    """Play a game with the given settings; the drop overlays seen and the drops made."""
+    app = game_app(tmp_path, prefs=prefs)
+    shown: list[object] = []
+    try:
+        start_game(app, seats)
+        drv = Driver(app, seed=3)
+        for _ in range(frames):
+            top = app.scenes.top
+            if type(top).__name__ in ("BattleOverlay", "DropNotice") and top not in shown:
+                shown.append(top)
+            if isinstance(top, GameScene) or type(top).__name__ in ("BattleOverlay",):
+                drv.pump()
+            elif not drv.step():
+                break
+        game = game_scene(app).session.game if any(
+            isinstance(s, GameScene) for s in app.scenes) else None
+        drops = [d for d in game.drops if d.kind in ("battle", "revolt")] if game else []
+        return shown, drops, app
+    finally:
+        app.close()
+
+
+def test_skipping_computer_animations_shows_no_overlay_for_their_drops(tmp_path):
+    computers = settings(3, computers=(0, 1, 2), start="designated", seed=5)
+    shown, drops, _ = _watch_drops(Prefs(None, {"flow.skip_computer": True}), tmp_path / "a",
+                                   computers, frames=1500)
+    assert drops, "the computers fought no battle"
+    assert shown == []
+    shown, drops, _ = _watch_drops(Prefs(None, {"flow.skip_computer": False,
+                                                "flow.auto_continue": True}),
+                                   tmp_path / "b", computers, frames=1500)
+    assert shown, "with the animations on, computer drops are shown"
+
+
+def test_auto_continue_closes_computer_drops_by_themselves(tmp_path):
+    computers = settings(3, computers=(0, 1, 2), start="designated", seed=5)
+    # without it, a drop overlay waits for Continue: the game stalls on the first one
+    app = game_app(tmp_path / "a", prefs=Prefs(None, {"flow.auto_continue": False}))
+    try:
+        start_game(app, computers)
+        for _ in range(1500):
+            app.run(max_frames=1, dt=FRAME)
+            if type(app.scenes.top).__name__ == "BattleOverlay":
+                break
+        overlay = app.scenes.top
+        assert type(overlay).__name__ == "BattleOverlay"
+        app.run(max_frames=600, dt=FRAME)
+        assert app.scenes.top is overlay  # still waiting for the player
+    finally:
+        app.close()
+    app = game_app(tmp_path / "b", prefs=Prefs(None, {"flow.auto_continue": True,
+                                                      "tower.speed": 4.0}))
+    try:
+        start_game(app, computers)
+        seen = 0
+        for _ in range(3000):
+            app.run(max_frames=1, dt=FRAME)
+            top = app.scenes.top
+            seen += type(top).__name__ == "BattleOverlay"
+            if not any(isinstance(s, GameScene) for s in app.scenes):
+                break
+        assert seen > 0
+        assert sum(d.kind == "battle" for d in game_scene(app).session.game.drops) >= 2
+    finally:
+        app.close()
+
+
+def test_a_drop_between_a_human_and_a_computer_never_closes_by_itself(tmp_path):
+    from shogun_desktop.ui import flow
+    from shogun_desktop.ui.session import GameSession
+
+    session = GameSession.new(settings(3, computers=(1, 2), seed=4), tmp_path, autosave=False)
+    prefs = Prefs(None, {"flow.auto_continue": True, "flow.skip_computer": True})
+
+    class Rec:
+        kind, attacker, defender = "battle", "red", "blue"
+
+    assert not flow.is_computer_drop(Rec, session)  # red is human
+    assert not flow.auto_continues(prefs, Rec, session) and flow.shows_drop(prefs, Rec, session)
+    Rec.attacker = "yellow"
+    assert flow.auto_continues(prefs, Rec, session) and not flow.shows_drop(prefs, Rec, session)
+
+
+def test_animation_speed_paces_the_drop_notice(tmp_path):
+    from shogun_desktop.ui.app import App
+
+    class Result:
+        out = {"red": 2}
+        held = ()
+        extra: dict = {}
+
+    class Rec:
+        kind, province, attacker, defender = "battle", "Kii", "red", "blue"
+        result, dropped, farmers_fight, event = Result, {"red": 3}, True, None
+
+    for speed, frames in ((1.0, 216), (4.0, 60)):
+        app = App(fps=0, show_new_game=False, prefs=Prefs(None, {"tower.speed": speed}))
+        try:
+            notice = app.push(DropNotice(app, Rec))  # type: ignore[arg-type]
+            app.run(max_frames=frames - 10, dt=FRAME)
+            assert app.scenes.top is notice
+            app.run(max_frames=20, dt=FRAME)
+            assert app.scenes.top is None, f"still up at {speed}x"
+        finally:
+            app.close()
+
+
+def test_confirmations_off_commits_the_plan_at_once(tmp_path):
+    for confirm in (True, False):
+        app = game_app(tmp_path / str(confirm), prefs=Prefs(None, {"flow.confirm": confirm}))
+        try:
+            start_game(app, settings(3, computers=(1, 2), start="designated", seed=21))
+            drv = Driver(app, seed=1)
+            for _ in range(200):
+                if isinstance(app.scenes.top, PlanningScene):
+                    break
+                drv.step()
+            planning = app.scenes.top
+            assert isinstance(planning, PlanningScene)
+            from shogun_desktop.ui.session import ReseededComputer
+
+            for space, card in ReseededComputer(1).choose(planning.session.game).items():
+                planning.place(card, space)
+            assert planning.problem() is None
+            before = planning.session.version
+            drv.press("done")
+            if confirm:
+                assert isinstance(app.scenes.top, ConfirmDialog)
+                assert planning.session.version == before
+            else:
+                assert planning.session.version > before  # committed (computers go on)
+                assert planning not in app.scenes
+        finally:
+            app.close()
+
+
+def test_quitting_without_confirmations_does_not_ask(tmp_path):
+    app = game_app(tmp_path, prefs=Prefs(None, {"flow.confirm": False}))
+    try:
+        start_game(app, settings(3, computers=(1, 2), start="designated", seed=21))
+        assert app.host.confirm_quit() is False  # the window closes at once
+    finally:
+        app.close()
