@@ -25,8 +25,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from shogun_desktop.presenter import Presenter, presenter_for
+from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import DropRecord, Game, GameConfig, Rejection
-from shogun_desktop.rules.save import SaveError, game_to_dict, load_game, save_game
+from shogun_desktop.rules.save import (
+    SaveError,
+    game_from_dict,
+    game_to_dict,
+    load_game,
+    save_game,
+)
 from shogun_desktop.rules.view import player_view
 from shogun_desktop.yamlio import dump_yaml, remove_stale_temporaries, write_text_atomic
 
@@ -37,6 +44,10 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.scenes.new_game import NewGameSettings
 
 AUTOSAVE_NAME = "autosave.yaml"
+# Undo follows the usual digital board-game policy: a decision can be taken back only when it
+# revealed nothing and drew nothing. Only these decision kinds can qualify, and only when
+# every event they emitted is one of UNDO_SAFE_EVENTS and no tower drop happened.
+UNDOABLE_KINDS = frozenset({"draft-place"})
 DRAFT_NAME = "plan-draft.yaml"  # a seat's half-built plan, so not even that is lost
 
 
@@ -58,6 +69,9 @@ class ReseededComputer:
         from shogun_desktop.ai.heuristic import HeuristicPlayer
 
         return HeuristicPlayer(self.seed * 1_000_003 + len(game.state.events)).choose(game)
+
+
+UNDO_SAFE_EVENTS: tuple[type[ev.Event], ...] = (ev.GroupPlaced,)
 
 
 def default_computer(colour: str, index: int) -> ComputerPlayer:
@@ -214,6 +228,8 @@ class GameSession:
         self._drops_seen = len(game.drops)
         self._views: dict[str | None, tuple[int, dict]] = {}
         self._presenter: Presenter | None = None
+        # (seat, the game's save data before that seat's decision), newest last
+        self._undo: list[tuple[str, dict[str, Any]]] = []
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -311,10 +327,41 @@ class GameSession:
         decision is never applied on top of one that is not on disk yet.
         """
         self.flush_saves()
+        decision = self.game.pending()
+        before = (game_to_dict(self.game) if decision is not None
+                  and decision.kind in UNDOABLE_KINDS and decision.player not in self.computers
+                  else None)
+        events, drops = len(self.game.state.events), len(self.game.drops)
         self.game.apply(choice)
         self.version += 1
+        emitted = self.game.state.events[events:]
+        if (before is not None and decision is not None and len(self.game.drops) == drops
+                and all(isinstance(e, UNDO_SAFE_EVENTS) for e in emitted)):
+            if self._undo and self._undo[-1][0] != decision.player:
+                self._undo.clear()  # someone else acted: the earlier seat's undo is gone
+            self._undo.append((decision.player, before))
+        else:
+            self._undo.clear()  # a draw, a drop or a reveal: nothing before it comes back
         if self.autosave() and self.writer is not None:
             self.writer.unlink(self.folder / DRAFT_NAME)  # after the save that replaces it
+
+    def can_undo(self) -> str | None:
+        """The seat whose last decision can be taken back, or None."""
+        return self._undo[-1][0] if self._undo else None
+
+    def undo(self) -> bool:
+        """Take back the last undoable decision: the game becomes exactly what it was."""
+        if not self._undo:
+            return False
+        self.flush_saves()
+        _, data = self._undo.pop()
+        old = self.game
+        game = game_from_dict(data, "undo", tower=old.tower, data=old.data)
+        game.drops, game.listeners = old.drops, old.listeners  # no drop was undone
+        self.game = game
+        self.version += 1
+        self.autosave()
+        return True
 
     def flush_saves(self, timeout: float | None = None) -> bool:
         """Wait for the background writer (before Load/Resume, quitting, the next decision)."""

@@ -304,6 +304,11 @@ class GameScene(Scene):
                                     key=f"order-{i}", size=16, tooltip=f"Key {i + 1}"))
                     x += bw + 10
         w.extend(self._plan_cards(view))
+        undoer = self.session.can_undo()
+        if undoer is not None:  # the last placement revealed and drew nothing (session.undo)
+            w.append(Button((DECISION.right - 226, DECISION.bottom - 56, 210, 44),
+                            f"↶ Undo {self.session.name(undoer)}", self.undo, key="undo",
+                            size=16, tooltip="Take back the last army placement (Ctrl+Z)"))
         w.append(Button((BANNER.right - 50, BANNER.y + 7, 40, 36), "?", self.open_help,
                         key="help", size=20, tooltip="Rules reference (F1)"))
         words = self.session.presenter
@@ -391,9 +396,19 @@ class GameScene(Scene):
         if inp.is_click(1) and inp.pos is not None and self.board.rect.collidepoint(inp.pos):
             self.click_province(self.board.province_at(inp.pos))
             return True
+        if inp.is_action(Action.LETTER) and inp.letter == "z" and inp.ctrl:
+            self.undo()
+            return True
         if inp.kind is Kind.KEY and inp.action in (Action.DIGIT, Action.LETTER):
             return self.key(inp)
         return False
+
+    def undo(self) -> None:
+        if self.session.undo():
+            self.target = None
+            self.sync()
+        else:
+            self.show_flash("Nothing to undo: a card draw, a drop or a reveal came after it")
 
     def click_province(self, province: str | None) -> None:
         targets, _ = self.legal_provinces()

@@ -71,6 +71,10 @@ class PlanningScene(Scene):
         assert pending is not None and pending["player"] == seat and pending["kind"] == "plan"
         self.cards: list[str] = list(pending["context"]["cards"])
         self.plan: dict[str, str] = session.load_draft(seat)  # a draft survives a crash
+        # undo/redo of plan changes: nothing is revealed before the commit, so all of it
+        self.history: list[dict[str, str]] = []
+        self.future: list[dict[str, str]] = []
+        self._recorded = dict(self.plan)  # the plan as the history last saw it
         self.selected: str | None = None
         self.active: str | None = None  # the space a province clicked on the map goes to
         self.drag: tuple[str, str | None] | None = None  # (card, space it came from)
@@ -230,6 +234,30 @@ class PlanningScene(Scene):
         self.changed()
 
     def changed(self) -> None:
+        if self.plan != self._recorded:
+            self.history.append(self._recorded)
+            self.future.clear()
+            self._recorded = dict(self.plan)
+        self.session.save_draft(self.seat, self.plan)
+        self.rebuild()
+
+    def undo(self) -> None:
+        """The plan as it was before the last change (Ctrl+Z)."""
+        if self.history:
+            self.future.append(dict(self.plan))
+            self._restore(self.history.pop())
+
+    def redo(self) -> None:
+        """The change undone last, again (Ctrl+Y / Ctrl+Shift+Z)."""
+        if self.future:
+            self.history.append(dict(self.plan))
+            self._restore(self.future.pop())
+
+    def _restore(self, plan: dict[str, str]) -> None:
+        self.plan = dict(plan)
+        self._recorded = dict(plan)
+        self.selected = None
+        self.active = self.next_empty()
         self.session.save_draft(self.seat, self.plan)
         self.rebuild()
 
@@ -295,6 +323,12 @@ class PlanningScene(Scene):
         empty = len(SPACES) - len(self.plan)
         last = self.last_plan()
         w = [
+            Button(self.R(372, BOTTOM_Y, 104, 44), "↶ Undo", self.undo, key="undo",
+                   size=self.Fk(16), tooltip="Take back the last change to this plan (Ctrl+Z)",
+                   disabled=None if self.history else "Nothing to undo"),
+            Button(self.R(482, BOTTOM_Y, 104, 44), "Redo ↷", self.redo, key="redo",
+                   size=self.Fk(16), tooltip="Put the change back (Ctrl+Y)",
+                   disabled=None if self.future else "Nothing to redo"),
             Button(self.R(592, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
                    key="fill-chests", size=self.Fk(15),
                    tooltip="Fill the remaining spaces with your war chests in hand: smallest "
@@ -413,6 +447,12 @@ class PlanningScene(Scene):
                 self.place(self.selected, SPACES[inp.slot - 1])
             else:
                 self.activate(SPACES[inp.slot - 1])
+            return True
+        if inp.is_action(Action.LETTER) and inp.ctrl and inp.letter in ("z", "y"):
+            if inp.letter == "y" or inp.shift:
+                self.redo()
+            else:
+                self.undo()
             return True
         if inp.is_action(Action.LETTER) and inp.letter == "b":
             if self.selected is not None:
