@@ -228,6 +228,7 @@ class GameSession:
         self._drops_seen = len(game.drops)
         self._views: dict[str | None, tuple[int, dict]] = {}
         self._presenter: Presenter | None = None
+        self._turns: dict[str, int] = {}  # seat -> events logged when it last decided
         # (seat, the game's save data before that seat's decision), newest last
         self._undo: list[tuple[str, dict[str, Any]]] = []
 
@@ -335,6 +336,8 @@ class GameSession:
         self.game.apply(choice)
         self.version += 1
         emitted = self.game.state.events[events:]
+        if decision is not None and decision.player is not None:
+            self._turns[decision.player] = len(self.game.state.events)
         if (before is not None and decision is not None and len(self.game.drops) == drops
                 and all(isinstance(e, UNDO_SAFE_EVENTS) for e in emitted)):
             if self._undo and self._undo[-1][0] != decision.player:
@@ -344,6 +347,21 @@ class GameSession:
             self._undo.clear()  # a draw, a drop or a reveal: nothing before it comes back
         if self.autosave() and self.writer is not None:
             self.writer.unlink(self.folder / DRAFT_NAME)  # after the save that replaces it
+
+    def last_turn(self, seat: str) -> int:
+        """How many events were logged when seat last decided (for the hand-off recap).
+
+        Known for decisions made in this session; otherwise (a loaded game) the seat's last
+        committed plan; 0 when there is none.
+        """
+        events = self.game.state.events
+        if seat in self._turns:
+            return min(self._turns[seat], len(events))
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if isinstance(e, ev.Planned) and e.player == seat:
+                return i + 1
+        return 0
 
     def can_undo(self) -> str | None:
         """The seat whose last decision can be taken back, or None."""

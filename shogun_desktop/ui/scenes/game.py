@@ -488,6 +488,7 @@ class GameScene(Scene):
 
     def start_planning(self, colour: str) -> None:
         """The planning screen for colour, hidden behind the curtain until they reveal it."""
+        from shogun_desktop.ui.recap import build_recap
         from shogun_desktop.ui.scenes.curtain import CurtainScene
         from shogun_desktop.ui.scenes.planning import PlanningScene
 
@@ -497,7 +498,8 @@ class GameScene(Scene):
         self.app.push(CurtainScene(
             self.app, f"{name}", colour,
             reason=f"{daimyo} — {colour} — everyone else, please look away",
-            button_text=f"I am {name} ({colour}): show my plan"))
+            button_text=f"I am {name} ({colour}): show my plan",
+            recap=build_recap(self.session, colour)))
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
