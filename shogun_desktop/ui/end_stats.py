@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from shogun_desktop.rules import events as ev
 
@@ -58,9 +59,9 @@ def battle_stats(events: Iterable[ev.Event], seats: Sequence[str]) -> dict[str, 
                 stats[e.player].revolts_lost += not e.suppressed
         else:
             continue
-        fighters = ({e.attacker, e.defender} if isinstance(e, ev.BattleResolved)
-                    else {e.player})
-        for c in fighters & stats.keys():  # the drops a player fought in, not the others'
+        fighters: set[str | None] = ({e.attacker, e.defender}
+                                     if isinstance(e, ev.BattleResolved) else {e.player})
+        for c in (c for c in stats if c in fighters):  # the drops a player fought in, not the others'
             stats[c].poured += e.dropped.get(c, 0)
             stats[c].came_out += e.out.get(c, 0)
     return stats
@@ -74,8 +75,7 @@ def part_group(part: str) -> str:
     return part if part in ("provinces", "buildings") else "majorities"
 
 
-def winter_breakdown(scores: Sequence[Mapping], seats: Sequence[str]
-                     ) -> list[dict[str, dict[str, int]]]:
+def winter_breakdown(scores: Sequence[Mapping], seats: Sequence[str]) -> list[dict[str, Any]]:
     """Per winter, per seat: VP from provinces, buildings and majorities, and the total."""
     out = []
     for winter in scores:
@@ -87,7 +87,7 @@ def winter_breakdown(scores: Sequence[Mapping], seats: Sequence[str]
                 groups[part_group(part)] += vp
             groups["total"] = sum(parts.values())
             row[c] = groups
-        out.append({"year": winter["year"], "vp": row})  # type: ignore[dict-item]
+        out.append({"year": winter["year"], "vp": row})
     return out
 
 
