@@ -288,8 +288,7 @@ class SettingsScene(_Modal):
             Toggle((x, b.y + 220, 300, 40), "Mute all sound (M)", muted, self.set_mute,
                    key="mute"),
             Label((x, b.y + 284), "Animations", 19, th.INK, bold=True),
-            Label((x, b.y + 314), "Speed of the tower replay, drop notices and overlays "
-                  "(- and + change it during a battle too)", 16, th.INK_SOFT, width=w),
+            Label((x, b.y + 314), "The tower replay, drop notices and overlays (- and + in a battle)", 16, th.INK_SOFT, width=w),
             Choice((x, b.y + 344, w, 44),
                    [Option(v, f"{v:g}×") for v in SPEED_STEPS],
                    speed if speed in SPEED_STEPS else 1.0, self.set_speed, key="speed",

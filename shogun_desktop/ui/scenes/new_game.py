@@ -261,7 +261,7 @@ class NewGameScene(Scene):
         w.append(Label((START_PANEL.x + 305, START_PANEL.y + 172), "digits; empty = random", 15,
                        th.INK_SOFT))
         # table option: x-ray tower (fixed for the whole game, like the cardboard tower)
-        w.append(Toggle((230, BOTTOM_Y + 6, 600, 40), "X-ray tower: show the colours held inside",
+        w.append(Toggle((404, BOTTOM_Y + 6, 460, 40), "X-ray tower: show the colours held inside",
                         f.xray, self._set_xray, key="xray", size=17,
                         tooltip="A table option for the whole game (off = like the cardboard "
                         "tower). Held colours can be worked out by remembering every drop; "

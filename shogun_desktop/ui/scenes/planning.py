@@ -323,11 +323,11 @@ class PlanningScene(Scene):
         empty = len(SPACES) - len(self.plan)
         last = self.last_plan()
         w = [
-            Button(self.R(372, BOTTOM_Y, 104, 44), "↶ Undo", self.undo, key="undo",
-                   size=self.Fk(16), tooltip="Take back the last change to this plan (Ctrl+Z)",
+            Button(self.R(1020, BOTTOM_Y, 86, 44), "↶ Undo", self.undo, key="undo",
+                   size=self.Fk(15), tooltip="Take back the last change to this plan (Ctrl+Z)",
                    disabled=None if self.history else "Nothing to undo"),
-            Button(self.R(482, BOTTOM_Y, 104, 44), "Redo ↷", self.redo, key="redo",
-                   size=self.Fk(16), tooltip="Put the change back (Ctrl+Y)",
+            Button(self.R(1110, BOTTOM_Y, 86, 44), "Redo ↷", self.redo, key="redo",
+                   size=self.Fk(15), tooltip="Put the change back (Ctrl+Y)",
                    disabled=None if self.future else "Nothing to redo"),
             Button(self.R(592, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
                    key="fill-chests", size=self.Fk(15),
@@ -339,10 +339,10 @@ class PlanningScene(Scene):
                    tooltip="Put last season's cards back on the same spaces where the card is "
                    "still in your hand and the space is empty",
                    disabled=None if last else "No earlier plan of yours in this session"),
-            Button(self.R(1020, BOTTOM_Y, 150, 44), "Clear all", self.clear_all, key="clear-all",
-                   disabled=None if self.plan else "Nothing placed yet", size=self.Fk(17)),
-            Button(self.R(1180, BOTTOM_Y, 412, 44), "Done — commit my plan", self.ask_done,
-                   primary=True, key="done", disabled=problem, size=self.Fk(19)),
+            Button(self.R(1200, BOTTOM_Y, 100, 44), "Clear all", self.clear_all, key="clear-all",
+                   disabled=None if self.plan else "Nothing placed yet", size=self.Fk(15)),
+            Button(self.R(1304, BOTTOM_Y, 288, 44), "Done — commit my plan", self.ask_done,
+                   primary=True, key="done", disabled=problem, size=self.Fk(17)),
         ]
         for space in self.plan:
             r = self.space_rect(space)
