@@ -96,6 +96,9 @@ class EndScene(Scene):
         self.stats = battle_stats(view["events"], seats)
         self.tie_text = tie_break(view, self.names)
         self.tab = "winters"
+        # fewer players: the tabs move up under the standings (no gap)
+        self.tab_y = min(TAB_Y, TABLE_Y + 26 + 50 * len(self.rows) + 16)
+        self.detail_y = self.tab_y + DETAIL_Y - TAB_Y
         data = session.game.data
         side = session.game.state.board
         self.board = BoardView(
@@ -113,7 +116,7 @@ class EndScene(Scene):
         no_host = None if self.host else "No game host"
         x = RIGHT.x
         self.ui.set_widgets([
-            Choice((x, TAB_Y, RIGHT.w, 42),
+            Choice((x, self.tab_y, RIGHT.w, 42),
                    [Option("winters", "Score per winter"), Option("battles", "Battles")],
                    self.tab, self.set_tab, key="tab", size=17),
             Button((RIGHT.right - 350, BUTTON_Y, 350, 50), "Rematch with the same seats",
@@ -207,7 +210,7 @@ class EndScene(Scene):
         for text, dx in cols:
             th.blit_text(surface, fonts, text, (x + dx, y), 17, th.INK_SOFT, bold=True)
         y += 26
-        row_h = min(50, (TAB_Y - 12 - y) // max(1, len(self.rows)))
+        row_h = min(50, (self.tab_y - 12 - y) // max(1, len(self.rows)))
         for row in self.rows:
             band = pygame.Rect(x, y, RIGHT.w, row_h - 6)
             fill = th.mix(th.PAPER_LIGHT, th.GOLD, 0.35) if row["winner"] else th.PAPER_LIGHT
@@ -225,7 +228,7 @@ class EndScene(Scene):
             y += row_h
 
     def _draw_winters(self, surface, fonts) -> None:
-        x, y = RIGHT.x, DETAIL_Y
+        x, y = RIGHT.x, self.detail_y
         th.blit_text(surface, fonts, "VP scored each winter: provinces, buildings, regional "
                      "majorities", (x, y), 17, th.INK_SOFT)
         y += 30
@@ -260,7 +263,7 @@ class EndScene(Scene):
             th.blit_text(surface, fonts, "No winter was scored.", (x, y), 17, th.INK)
 
     def _draw_battles(self, surface, fonts) -> None:
-        x, y = RIGHT.x, DETAIL_Y
+        x, y = RIGHT.x, self.detail_y
         th.blit_text(surface, fonts, "Battles and revolts over the game, from the tower's "
                      "drops", (x, y), 17, th.INK_SOFT)
         y += 30
