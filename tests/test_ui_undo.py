@@ -122,3 +122,32 @@ def test_planning_undo_and_redo_with_keys_and_buttons(tmp_path):
         assert any(isinstance(s, GameScene) for s in app.scenes)
     finally:
         app.close()
+
+
+def test_war_chest_and_province_cards_explain_themselves_on_hover(tmp_path):
+    from shogun_desktop.ui.scenes import cards as cd
+
+    assert "nothing happens there" in cd.chest_tip(3) and "costs 3 war chests" in cd.chest_tip(3)
+    assert "cannot pay" in cd.chest_tip(1) and "costs nothing" in cd.chest_tip(0)
+    assert "free bid" in cd.province_card_tip("Kii") and "in Kii" in cd.province_card_tip("Kii")
+    app = game_app(tmp_path)
+    try:
+        start_game(app, settings(3, computers=(1, 2), start="designated", seed=21))
+        drv = Driver(app, seed=1)
+        for _ in range(200):
+            if isinstance(app.scenes.top, PlanningScene):
+                break
+            drv.step()
+        plan = app.scenes.top
+        chest = next((c, r) for c, r in plan.hand_rects() if cd.chest_value(c) == 2)
+        drv._post(pygame.MOUSEMOTION, pos=chest[1].center, rel=(0, 0), buttons=(0, 0, 0))
+        drv.pump()
+        assert plan.card_under_pointer() == chest[0]
+        assert plan.card_tip(chest[0]) == cd.chest_tip(2)
+        province = next((c, r) for c, r in plan.hand_rects() if cd.chest_value(c) is None)
+        drv._post(pygame.MOUSEMOTION, pos=province[1].center, rel=(0, 0), buttons=(0, 0, 0))
+        drv.pump()
+        assert plan.card_tip(plan.card_under_pointer()) == cd.province_card_tip(province[0])
+        app.screenshot(tmp_path / "tip.png")
+    finally:
+        app.close()

@@ -491,10 +491,29 @@ class PlanningScene(Scene):
             r = self.R(0, 0, CARD_W, CARD_H)
             r.center = self.drag_pos
             self.draw_card(surface, self.drag[0], r, selected=True)
+        card = self.card_under_pointer()
         if self.ui.tooltip.text():
             self.ui.tooltip.draw(surface, self.app.theme)
+        elif card is not None and self.pointer is not None:
+            draw_tooltip(surface, self.app.theme, self.card_tip(card), self.pointer,
+                         size=self.F(16))
         elif self.hover is not None and self.pointer is not None and self.drag is None:
             draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.pointer)
+
+    def card_under_pointer(self) -> str | None:
+        """The hand card or placed card under the pointer (not while dragging)."""
+        if self.pointer is None or self.drag is not None:
+            return None
+        card = self.hand_card_at(self.pointer)
+        if card is None:
+            space = self.space_at(self.pointer)
+            card = self.plan.get(space) if space is not None else None
+        return card
+
+    def card_tip(self, card: str) -> str:
+        """What the card does on an action space and on the bid."""
+        value = cd.chest_value(card)
+        return cd.chest_tip(value) if value is not None else cd.province_card_tip(card)
 
     def province_tip(self, name: str) -> str:
         """Who holds a province and where a Battle or Move from it can go (public facts)."""
