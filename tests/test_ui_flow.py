@@ -30,12 +30,14 @@ def test_settings_scene_from_the_setup_screen_and_the_menu_saves_every_setting(t
         drv.press("auto-continue")
         drv.press("skip-computer")
         drv.press("confirm")
+        drv.press("guide")
         scene.ui.by_key("speed").on_change(2.0)
         drv.key(pygame.K_RETURN)
         assert isinstance(app.scenes.top, NewGameScene)
         saved = Prefs.load(path)
         assert (saved.get("flow.auto_continue"), saved.get("flow.skip_computer"),
-                saved.get("flow.confirm"), saved.get("tower.speed")) == (True, True, False, 2.0)
+                saved.get("flow.confirm"), saved.get("tower.speed"),
+                saved.get("guide.enabled")) == (True, True, False, 2.0, False)
         app.push(MenuScene(app, session=None, host=None))  # type: ignore[arg-type]
         assert app.scenes.top.ui.by_key("settings").text == "Settings…"
         drv.press("settings")
@@ -70,12 +72,13 @@ def _watch_drops(prefs: Prefs, tmp_path, seats, frames: int = 4000):
 
 def test_skipping_computer_animations_shows_no_overlay_for_their_drops(tmp_path):
     computers = settings(3, computers=(0, 1, 2), start="designated", seed=5)
-    shown, drops, _ = _watch_drops(Prefs(None, {"flow.skip_computer": True}), tmp_path / "a",
+    shown, drops, _ = _watch_drops(Prefs(None, {"flow.skip_computer": True, "guide.enabled": False}), tmp_path / "a",
                                    computers, frames=1500)
     assert drops, "the computers fought no battle"
     assert shown == []
     shown, drops, _ = _watch_drops(Prefs(None, {"flow.skip_computer": False,
-                                                "flow.auto_continue": True}),
+                                                "flow.auto_continue": True,
+                                                "guide.enabled": False}),
                                    tmp_path / "b", computers, frames=1500)
     assert shown, "with the animations on, computer drops are shown"
 
@@ -83,7 +86,7 @@ def test_skipping_computer_animations_shows_no_overlay_for_their_drops(tmp_path)
 def test_auto_continue_closes_computer_drops_by_themselves(tmp_path):
     computers = settings(3, computers=(0, 1, 2), start="designated", seed=5)
     # without it, a drop overlay waits for Continue: the game stalls on the first one
-    app = game_app(tmp_path / "a", prefs=Prefs(None, {"flow.auto_continue": False}))
+    app = game_app(tmp_path / "a", prefs=Prefs(None, {"flow.auto_continue": False, "guide.enabled": False}))
     try:
         start_game(app, computers)
         for _ in range(1500):
@@ -97,7 +100,8 @@ def test_auto_continue_closes_computer_drops_by_themselves(tmp_path):
     finally:
         app.close()
     app = game_app(tmp_path / "b", prefs=Prefs(None, {"flow.auto_continue": True,
-                                                      "tower.speed": 4.0}))
+                                                      "tower.speed": 4.0,
+                                                      "guide.enabled": False}))
     try:
         start_game(app, computers)
         seen = 0
@@ -155,7 +159,7 @@ def test_animation_speed_paces_the_drop_notice(tmp_path):
 
 def test_confirmations_off_commits_the_plan_at_once(tmp_path):
     for confirm in (True, False):
-        app = game_app(tmp_path / str(confirm), prefs=Prefs(None, {"flow.confirm": confirm}))
+        app = game_app(tmp_path / str(confirm), prefs=Prefs(None, {"flow.confirm": confirm, "guide.enabled": False}))
         try:
             start_game(app, settings(3, computers=(1, 2), start="designated", seed=21))
             drv = Driver(app, seed=1)
@@ -183,9 +187,54 @@ def test_confirmations_off_commits_the_plan_at_once(tmp_path):
 
 
 def test_quitting_without_confirmations_does_not_ask(tmp_path):
-    app = game_app(tmp_path, prefs=Prefs(None, {"flow.confirm": False}))
+    app = game_app(tmp_path, prefs=Prefs(None, {"flow.confirm": False, "guide.enabled": False}))
     try:
         start_game(app, settings(3, computers=(1, 2), start="designated", seed=21))
         assert app.host.confirm_quit() is False  # the window closes at once
+    finally:
+        app.close()
+
+
+def test_the_first_game_guide_opens_once_on_the_first_planning_and_can_be_turned_off(tmp_path):
+    from shogun_desktop.ui.scenes.guide import GuideScene
+
+    prefs = Prefs(tmp_path / "settings.yaml", {"guide.enabled": True})
+    app = game_app(tmp_path / "saves", prefs=prefs)
+    try:
+        start_game(app, settings(3, computers=(1, 2), start="designated", seed=21))
+        drv = Driver(app, seed=1)
+        for _ in range(200):
+            if isinstance(app.scenes.top, GuideScene):
+                break
+            drv.step()
+        guide = app.scenes.top
+        assert isinstance(guide, GuideScene) and guide.kind == "planning"
+        assert any(isinstance(s, PlanningScene) for s in app.scenes)
+        assert 3 <= len(guide.pointers) <= 5
+        app.run(max_frames=40, dt=FRAME)  # a fresh press after its short delay
+        drv.press("enabled")  # "don't show these again"
+        assert Prefs.load(tmp_path / "settings.yaml").get("guide.enabled") is False
+        drv.press("close")
+        assert isinstance(app.scenes.top, PlanningScene)
+        app.run(max_frames=5, dt=FRAME)
+        assert not isinstance(app.scenes.top, GuideScene)  # once only
+    finally:
+        app.close()
+
+
+def test_the_guide_setting_off_shows_no_guide(tmp_path):
+    from shogun_desktop.ui.scenes.guide import GuideScene
+
+    app = game_app(tmp_path, prefs=Prefs(None, {"guide.enabled": False}))
+    try:
+        start_game(app, settings(3, computers=(1, 2), start="designated", seed=21))
+        drv = Driver(app, seed=1)
+        for _ in range(200):
+            if isinstance(app.scenes.top, PlanningScene):
+                break
+            drv.step()
+        app.run(max_frames=5, dt=FRAME)
+        assert isinstance(app.scenes.top, PlanningScene)
+        assert not any(isinstance(s, GuideScene) for s in app.scenes)
     finally:
         app.close()

@@ -85,6 +85,8 @@ SCHEMA: dict[str, Setting] = _schema(
     Setting("flow.skip_computer", bool, False,
             "No animation at all for drops between computer players (the log keeps them)"),
     Setting("flow.confirm", bool, True, "Ask before committing a plan, leaving or quitting"),
+    Setting("guide.enabled", bool, True, "Show the first-game pointers (first planning and "
+            "first battle)"),
 )
 
 

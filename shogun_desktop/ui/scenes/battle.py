@@ -291,6 +291,12 @@ class BattleOverlay(Scene):
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)
+        from shogun_desktop.ui.scenes.guide import GuideScene, wants_guide
+
+        if (self.app.scenes.top is self and not self.auto_close
+                and wants_guide(self.app, "battle")):
+            self.app.push(GuideScene(self.app, "battle"))  # the replay waits under it
+            return
         if self.finished:
             self.result_time += dt
             if self.auto_close and self.result_time >= flow.auto_pause(self.app.prefs):

@@ -300,11 +300,14 @@ class SettingsScene(_Modal):
             Toggle((x, b.y + 450, w, 40), "Skip the animations of battles between computer "
                    "players", bool(prefs.get("flow.skip_computer")),
                    partial(self.set_flag, "flow.skip_computer"), key="skip-computer", size=16),
-            Label((x, b.y + 514), "Questions", 19, th.INK, bold=True),
+            Label((x, b.y + 514), "Questions and help", 19, th.INK, bold=True),
             Toggle((x, b.y + 544, w, 40), "Ask before committing a plan, leaving or quitting",
                    bool(prefs.get("flow.confirm")), partial(self.set_flag, "flow.confirm"),
                    key="confirm", size=16),
-            Label((x, b.y + 604), prefs.problem or "", 15, th.VERMILION, width=w - 200,
+            Toggle((x, b.y + 590, w, 40), "Show first-game pointers (first planning and "
+                   "first battle)", bool(prefs.get("guide.enabled")),
+                   partial(self.set_flag, "guide.enabled"), key="guide", size=16),
+            Label((x, b.y + 640), prefs.problem or "", 15, th.VERMILION, width=w - 200,
                   key="problem"),
             Button((b.right - 196, b.bottom - 70, 160, 46), "Done", self.close, primary=True,
                    key="done"),

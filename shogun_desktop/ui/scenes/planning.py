@@ -474,6 +474,10 @@ class PlanningScene(Scene):
     def update(self, dt: float) -> None:
         self.native_layout(self.app.window_size)
         self.ui.update(dt)
+        from shogun_desktop.ui.scenes.guide import GuideScene, wants_guide
+
+        if self.app.scenes.top is self and wants_guide(self.app, "planning"):
+            self.own_dialogs.append(self.app.push(GuideScene(self.app, "planning")))
 
     # ---------------------------------------------------------------- drawing
     def is_covered(self) -> bool:
