@@ -49,8 +49,12 @@ class CurtainScene(Scene):
                                 size=21)]
         if self.recap is not None:
             rect = pygame.Rect(round(w * 0.58), 64, round(w * 0.42) - 40, h - 128)
-            log = ScrollableLog(rect, self.recap_lines(rect.w - 36), size=RECAP_SIZE,
-                                title="Since your last turn", key="recap")
+            lines = self.recap_lines(rect.w - 36)
+            needed = 34 + 8 + len(lines) * (RECAP_SIZE + 6) + 8  # fits short recaps
+            rect.h = max(160, min(rect.h, needed))
+            rect.centery = max(rect.h // 2 + 64, h // 2 - 20)
+            log = ScrollableLog(rect, lines, size=RECAP_SIZE, title="Since your last turn",
+                                key="recap")
             log.scroll = log.max_scroll()  # read from the top, oldest first
             widgets.append(log)
         self.ui = WidgetGroup(widgets)
