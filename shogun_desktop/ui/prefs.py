@@ -77,8 +77,16 @@ def _schema(*settings: Setting) -> dict[str, Setting]:
 SCHEMA: dict[str, Setting] = _schema(
     Setting("sound.volume", float, 0.7, "Master volume, 0 (silent) to 1", 0.0, 1.0),
     Setting("sound.mute", bool, False, "No sound at all"),
-    Setting("tower.speed", float, 1.0, "Replay speed of the battle tower",
-            choices=(0.5, 1.0, 2.0, 4.0)),
+    # the key keeps its first name (saved files have it); it now paces every animation
+    Setting("tower.speed", float, 1.0, "Animation speed: the tower replay, drop notices, "
+            "overlays", choices=(0.5, 1.0, 2.0, 4.0)),
+    Setting("flow.auto_continue", bool, False,
+            "Computer battles and drops close by themselves after their animation"),
+    Setting("flow.skip_computer", bool, False,
+            "No animation at all for drops between computer players (the log keeps them)"),
+    Setting("flow.confirm", bool, True, "Ask before committing a plan, leaving or quitting"),
+    Setting("guide.enabled", bool, True, "Show the first-game pointers (first planning and "
+            "first battle)"),
 )
 
 

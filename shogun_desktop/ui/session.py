@@ -26,8 +26,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shogun_desktop.presenter import Presenter, presenter_for
+from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import DropRecord, Game, GameConfig, Rejection
-from shogun_desktop.rules.save import SaveError, game_to_dict, load_game, save_game
+from shogun_desktop.rules.save import (
+    SaveError,
+    game_from_dict,
+    game_to_dict,
+    load_game,
+    save_game,
+)
 from shogun_desktop.rules.state import Decision, DecisionKind
 from shogun_desktop.rules.view import player_view, seat_view
 from shogun_desktop.yamlio import dump_yaml, remove_stale_temporaries, write_text_atomic
@@ -38,6 +45,10 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.scenes.new_game import NewGameSettings
 
 AUTOSAVE_NAME = "autosave.yaml"
+# Undo follows the usual digital board-game policy: a decision can be taken back only when it
+# revealed nothing and drew nothing. Only these decision kinds can qualify, and only when
+# every event they emitted is one of UNDO_SAFE_EVENTS and no tower drop happened.
+UNDOABLE_KINDS = frozenset({"draft-place"})
 DRAFT_NAME = "plan-draft.yaml"  # a seat's half-built plan, so not even that is lost
 
 
@@ -76,6 +87,9 @@ class SeatComputer:
         if decision is None:
             raise ValueError("no decision is pending")
         return self.task(game, decision)()
+
+
+UNDO_SAFE_EVENTS: tuple[type[ev.Event], ...] = (ev.GroupPlaced,)
 
 
 def default_computer(colour: str, index: int, level: str = "easy") -> SeatComputer:
@@ -235,6 +249,9 @@ class GameSession:
         self._drops_seen = len(game.drops)
         self._views: dict[str | None, tuple[int, dict]] = {}
         self._presenter: Presenter | None = None
+        self._turns: dict[str, int] = {}  # seat -> events logged when it last decided
+        # (seat, the game's save data before that seat's decision), newest last
+        self._undo: list[tuple[str, dict[str, Any]]] = []
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -336,12 +353,60 @@ class GameSession:
         decision is never applied on top of one that is not on disk yet.
         """
         self.flush_saves()
+        decision = self.game.pending()
+        before = (game_to_dict(self.game) if decision is not None
+                  and decision.kind in UNDOABLE_KINDS and decision.player not in self.computers
+                  else None)
+        events, drops = len(self.game.state.events), len(self.game.drops)
         self.game.apply(choice)
         self.version += 1
         self._thinking = {k: f for k, f in self._thinking.items() if k[-1] == "plan"
                           and k[1:3] == (self.game.state.year, self.game.state.season)}
+        emitted = self.game.state.events[events:]
+        if decision is not None and decision.player is not None:
+            self._turns[decision.player] = len(self.game.state.events)
+        if (before is not None and decision is not None and len(self.game.drops) == drops
+                and all(isinstance(e, UNDO_SAFE_EVENTS) for e in emitted)):
+            if self._undo and self._undo[-1][0] != decision.player:
+                self._undo.clear()  # someone else acted: the earlier seat's undo is gone
+            self._undo.append((decision.player, before))
+        else:
+            self._undo.clear()  # a draw, a drop or a reveal: nothing before it comes back
         if self.autosave() and self.writer is not None:
             self.writer.unlink(self.folder / DRAFT_NAME)  # after the save that replaces it
+
+    def last_turn(self, seat: str) -> int:
+        """How many events were logged when seat last decided (for the hand-off recap).
+
+        Known for decisions made in this session; otherwise (a loaded game) the seat's last
+        committed plan; 0 when there is none.
+        """
+        events = self.game.state.events
+        if seat in self._turns:
+            return min(self._turns[seat], len(events))
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if isinstance(e, ev.Planned) and e.player == seat:
+                return i + 1
+        return 0
+
+    def can_undo(self) -> str | None:
+        """The seat whose last decision can be taken back, or None."""
+        return self._undo[-1][0] if self._undo else None
+
+    def undo(self) -> bool:
+        """Take back the last undoable decision: the game becomes exactly what it was."""
+        if not self._undo:
+            return False
+        self.flush_saves()
+        _, data = self._undo.pop()
+        old = self.game
+        game = game_from_dict(data, "undo", tower=old.tower, data=old.data)
+        game.drops, game.listeners = old.drops, old.listeners  # no drop was undone
+        self.game = game
+        self.version += 1
+        self.autosave()
+        return True
 
     def flush_saves(self, timeout: float | None = None) -> bool:
         """Wait for the background writer (before Load/Resume, quitting, the next decision)."""
@@ -628,6 +693,10 @@ class GameHost:
             return False
         if getattr(app.scenes.top, "quit_dialog", False):
             return False  # closing again while asked: quit
+        from shogun_desktop.ui import flow
+
+        if not flow.confirmations(app.prefs):
+            return False  # the player turned the questions off
         dialog = ConfirmDialog(app, "Quit Shogun?",
                                "The game is autosaved after every move; Resume on the setup "
                                "screen continues it.", on_confirm=app.quit, confirm_text="Quit")

@@ -23,6 +23,7 @@ import pygame
 
 from shogun_desktop.rules.engine import DropRecord
 from shogun_desktop.tower.geometry import TowerGeometry, load_geometry
+from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.battle_report import (
     Outcome,
@@ -112,6 +113,7 @@ class BattleOverlay(Scene):
         geometry: TowerGeometry | None = None,
         xray: bool = False,
         on_close: Callable[[], None] | None = None,
+        auto_close: bool = False,
     ) -> None:
         super().__init__(app)
         self.record = record
@@ -141,8 +143,9 @@ class BattleOverlay(Scene):
                               impacts=impacts) if frames else None)
         self.static_pile = static_tray(record.result.out, self.view) if not frames else []
         self.position = float(self.replay.start) if self.replay is not None else 0.0
-        speed = float(app.prefs.get("tower.speed"))
+        speed = flow.speed(app.prefs)
         self.speed = speed if speed in SPEEDS else 1.0
+        self.auto_close = auto_close  # a computer drop closing itself (see ui.flow)
         self.finished = self.replay is None
         self.result_time = 0.0
         labels = {c: label for c, label, *_ in self.tray_rows()}
@@ -288,8 +291,16 @@ class BattleOverlay(Scene):
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)
+        from shogun_desktop.ui.scenes.guide import GuideScene, wants_guide
+
+        if (self.app.scenes.top is self and not self.auto_close
+                and wants_guide(self.app, "battle")):
+            self.app.push(GuideScene(self.app, "battle"))  # the replay waits under it
+            return
         if self.finished:
             self.result_time += dt
+            if self.auto_close and self.result_time >= flow.auto_pause(self.app.prefs):
+                self.close()
             return
         assert self.replay is not None
         self.position += self.speed * dt * self.frames_per_second

@@ -110,3 +110,23 @@ def draw_action_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts
         th.blit_text(surface, fonts, fonts.fit(word, size, rect.w - 2, True), (rect.centerx, y),
                      size, ink, bold=True, anchor="center")
         y += 16
+
+
+def chest_tip(value: int) -> str:
+    """What a war chest card does where it can be placed (from the rules, 3.1)."""
+    bid = ("bids 0: after every province card, ahead of an empty bid; it costs nothing"
+           if value == 0 else
+           f"bids {value} for the turn order and costs {value} war chest"
+           f"{'s' if value != 1 else ''} when bids are revealed; if you cannot pay then, it "
+           "counts as a 0 bid and costs nothing")
+    return (f"War chest card {value}\n"
+            "On an action space: nothing happens there (a filler; its value is ignored).\n"
+            f"On the bid: {bid}. Ranking: 4 > 3 > 2 > 1 > province card > 0 > empty; "
+            "ties are drawn at random.")
+
+
+def province_card_tip(name: str) -> str:
+    """What a province card does on an action space and on the bid."""
+    return (f"Province card {name}\n"
+            f"On an action space: carry that action out in {name} this round.\n"
+            "On the bid: a free bid ranked below chest card 1 and above chest card 0.")

@@ -18,10 +18,13 @@ import pygame
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, FreshPressGate, Input
 from shogun_desktop.ui.scene import Scene
-from shogun_desktop.ui.widgets import Button, WidgetGroup
+from shogun_desktop.ui.widgets import Button, ScrollableLog, WidgetGroup, wrap_text
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
+    from shogun_desktop.ui.recap import Recap
+
+RECAP_SIZE = 18  # 14.4 px at 1280x720
 
 
 class CurtainScene(Scene):
@@ -29,16 +32,47 @@ class CurtainScene(Scene):
 
     def __init__(self, app: App, name: str, colour: str, *, reason: str = "",
                  on_reveal: Callable[[], None] | None = None,
-                 button_text: str | None = None) -> None:
+                 button_text: str | None = None, recap: Recap | None = None) -> None:
         super().__init__(app)
         self.name, self.colour, self.reason, self.on_reveal = name, colour, reason, on_reveal
+        self.recap = recap if recap is not None and not recap.is_empty() else None
         self.gate = FreshPressGate()
         w, h = app.logical_size
+        # with a recap the hand-off sits in the left part, the recap on the right
+        self.centre_x = w // 2 if self.recap is None else round(w * 0.29)
         text = button_text or f"I am {name}"
-        bw = max(340, app.theme.fonts.size(text, 21, True)[0] + 60)
-        self.ui = WidgetGroup([Button((w // 2 - bw // 2, h // 2 + 90, bw, 60), text,
-                                      self.reveal, primary=True, hotkey=Action.CONFIRM,
-                                      key="reveal", size=21)])
+        fonts = app.theme.fonts
+        bw = max(340, fonts.size(text, 21, True)[0] + 60)
+        bw = min(bw, 2 * self.centre_x - 40)
+        widgets: list = [Button((self.centre_x - bw // 2, h // 2 + 90, bw, 60), text,
+                                self.reveal, primary=True, hotkey=Action.CONFIRM, key="reveal",
+                                size=21)]
+        if self.recap is not None:
+            rect = pygame.Rect(round(w * 0.58), 64, round(w * 0.42) - 40, h - 128)
+            lines = self.recap_lines(rect.w - 36)
+            needed = 34 + 8 + len(lines) * (RECAP_SIZE + 6) + 8  # fits short recaps
+            rect.h = max(160, min(rect.h, needed))
+            rect.centery = max(rect.h // 2 + 64, h // 2 - 20)
+            log = ScrollableLog(rect, lines, size=RECAP_SIZE, title="Since your last turn",
+                                key="recap")
+            log.scroll = log.max_scroll()  # read from the top, oldest first
+            widgets.append(log)
+        self.ui = WidgetGroup(widgets)
+
+    def recap_lines(self, width: int) -> list[tuple[str, tuple[int, int, int]]]:
+        """The recap wrapped to the panel: a round's title, then its events as bullets."""
+        assert self.recap is not None
+        fonts = self.app.theme.fonts
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        if self.recap.earlier:
+            out.append((f"… and {self.recap.earlier} earlier events (in the game log)",
+                        th.INK_SOFT))
+        for group in self.recap.groups:
+            out.append((group.title, th.VERMILION_DARK))
+            for line in group.lines:
+                for i, part in enumerate(wrap_text(fonts, line, RECAP_SIZE, width - 20)):
+                    out.append((("• " if i == 0 else "   ") + part, th.INK))
+        return out
 
     @property
     def armed(self) -> bool:
@@ -65,11 +99,14 @@ class CurtainScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(th.PAPER_DARK)
         w, h = surface.get_size()
+        cx = self.centre_x
         fonts = self.app.theme.fonts
-        th.draw_marker(surface, self.colour, (w // 2, h // 2 - 150), 84)
-        th.blit_text(surface, fonts, f"Pass the screen to {self.name}", (w // 2, h // 2 - 50),
-                     40, th.INK, bold=True, anchor="center")
+        th.draw_marker(surface, self.colour, (cx, h // 2 - 150), 84)
+        title = fonts.fit(f"Pass the screen to {self.name}", 40, 2 * cx - 40, True)
+        th.blit_text(surface, fonts, title, (cx, h // 2 - 50), 40, th.INK, bold=True,
+                     anchor="center")
         if self.reason:
-            th.blit_text(surface, fonts, self.reason, (w // 2, h // 2 + 10), 21, th.INK_SOFT,
-                         anchor="center")
+            for i, line in enumerate(wrap_text(fonts, self.reason, 21, 2 * cx - 60)[:2]):
+                th.blit_text(surface, fonts, line, (cx, h // 2 + 10 + 28 * i), 21,
+                             th.INK_SOFT, anchor="center")
         self.ui.draw(surface, self.app.theme)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.battle_report import outcome_of
 from shogun_desktop.ui.inputs import Action, Input
@@ -57,7 +58,7 @@ class DropNotice(Scene):
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)
-        self.time += dt
+        self.time += dt * flow.speed(self.app.prefs)  # the animation speed paces it too
         if self.time >= self.SECONDS:
             self.skip()
 

@@ -19,6 +19,7 @@ from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.rules.events import Event
 from shogun_desktop.rules.state import Move
+from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data
 from shogun_desktop.ui.inputs import Action, Input, Kind
@@ -183,7 +184,8 @@ class GameScene(Scene):
             if isinstance(event, ev.ActionSkipped | ev.CardVoided):
                 self.show_flash(s.presenter.line(event))
         for record in s.new_drops():
-            self.queue.append(partial(self.drop_scene, record))
+            if flow.shows_drop(self.app.prefs, record, s):  # the player may skip computers'
+                self.queue.append(partial(self.drop_scene, record))
         self._collect_winter(new_events)
         if s.save_error:
             msg, s.save_error = s.save_error, None
@@ -222,7 +224,9 @@ class GameScene(Scene):
                 pass
             else:
                 return BattleOverlay(self.app, record, colours,
-                                     xray=self.session.game.state.xray)
+                                     xray=self.session.game.state.xray,
+                                     auto_close=flow.auto_continues(self.app.prefs, record,
+                                                                    self.session))
         from shogun_desktop.ui.scenes.drop_notice import DropNotice
 
         return DropNotice(self.app, record, colours)
@@ -300,6 +304,11 @@ class GameScene(Scene):
                                     key=f"order-{i}", size=16, tooltip=f"Key {i + 1}"))
                     x += bw + 10
         w.extend(self._plan_cards(view))
+        undoer = self.session.can_undo()
+        if undoer is not None:  # the last placement revealed and drew nothing (session.undo)
+            w.append(Button((DECISION.right - 226, DECISION.bottom - 56, 210, 44),
+                            f"↶ Undo {self.session.name(undoer)}", self.undo, key="undo",
+                            size=16, tooltip="Take back the last army placement (Ctrl+Z)"))
         w.append(Button((BANNER.right - 50, BANNER.y + 7, 40, 36), "?", self.open_help,
                         key="help", size=20, tooltip="Rules reference (F1)"))
         words = self.session.presenter
@@ -387,9 +396,19 @@ class GameScene(Scene):
         if inp.is_click(1) and inp.pos is not None and self.board.rect.collidepoint(inp.pos):
             self.click_province(self.board.province_at(inp.pos))
             return True
+        if inp.is_action(Action.LETTER) and inp.letter == "z" and inp.ctrl:
+            self.undo()
+            return True
         if inp.kind is Kind.KEY and inp.action in (Action.DIGIT, Action.LETTER):
             return self.key(inp)
         return False
+
+    def undo(self) -> None:
+        if self.session.undo():
+            self.target = None
+            self.sync()
+        else:
+            self.show_flash("Nothing to undo: a card draw, a drop or a reveal came after it")
 
     def click_province(self, province: str | None) -> None:
         targets, _ = self.legal_provinces()
@@ -469,6 +488,7 @@ class GameScene(Scene):
 
     def start_planning(self, colour: str) -> None:
         """The planning screen for colour, hidden behind the curtain until they reveal it."""
+        from shogun_desktop.ui.recap import build_recap
         from shogun_desktop.ui.scenes.curtain import CurtainScene
         from shogun_desktop.ui.scenes.planning import PlanningScene
 
@@ -478,7 +498,8 @@ class GameScene(Scene):
         self.app.push(CurtainScene(
             self.app, f"{name}", colour,
             reason=f"{daimyo} — {colour} — everyone else, please look away",
-            button_text=f"I am {name} ({colour}): show my plan"))
+            button_text=f"I am {name} ({colour}): show my plan",
+            recap=build_recap(self.session, colour)))
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:

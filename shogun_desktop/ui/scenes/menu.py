@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from shogun_desktop.ui import text_size
+from shogun_desktop.ui import flow, text_size
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
@@ -77,7 +77,7 @@ class MenuScene(_Modal):
         for key, text, fn, disabled in (
             ("resume", "Resume", self.close, None),
             ("save", "Save as…", self.save_as, None),
-            ("settings", "Sound…", self.settings, None),
+            ("settings", "Settings…", self.settings, None),
             ("load", "Load…", self.load, None if host else "No game host"),
             ("new", "New game", self.new_game, None if host else "No game host"),
             ("text-size", text_size.label(app.ui_scale), self.next_text_size, None),
@@ -104,7 +104,7 @@ class MenuScene(_Modal):
 
     def settings(self) -> None:
         self.close()
-        self.app.push(SoundSettingsScene(self.app))
+        self.app.push(SettingsScene(self.app))
 
     def load(self) -> None:
         if self.host is not None:
@@ -116,6 +116,9 @@ class MenuScene(_Modal):
         if host is None:
             return
         self.close()
+        if not flow.confirmations(self.app.prefs):
+            host.to_setup()
+            return
         self.app.push(ConfirmDialog(
             self.app, "Leave this game?",
             "It stays in the autosave (and any save you made); Resume brings it back.",
@@ -123,6 +126,9 @@ class MenuScene(_Modal):
 
     def quit(self) -> None:
         self.close()
+        if not flow.confirmations(self.app.prefs):
+            self.app.quit()
+            return
         self.app.push(ConfirmDialog(self.app, "Quit Shogun?",
                                     "The game is autosaved after every move.",
                                     on_confirm=self.app.quit, confirm_text="Quit"))
@@ -242,12 +248,18 @@ class LoadScene(_Modal):
 VOLUME_STEPS: tuple[float, ...] = (0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 1.0)
 
 
-class SoundSettingsScene(_Modal):
-    """Volume and mute, saved in the settings file at once (so they hold for every game)."""
+SPEED_STEPS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
+
+
+class SettingsScene(_Modal):
+    """Sound, animation and flow settings, saved in the user's settings file at once.
+
+    They belong to the player, not the game: they hold for every game on this computer.
+    """
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.box = pygame.Rect(480, 250, 640, 360)
+        self.box = pygame.Rect(430, 90, 740, 720)
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -259,24 +271,48 @@ class SoundSettingsScene(_Modal):
         audio = self.app.audio
         status = ("Sound is off on this computer: " + (audio.problem or "no audio device")
                   if not audio.enabled else
-                  "Tower knocks, the tray and button clicks. Saved for every game.")
-        problem = prefs.problem or ""
-        self.ui.set_widgets([
-            Panel(b, "Sound"),
-            Label((b.x + 30, b.y + 70), status, 16, th.INK_SOFT, width=b.w - 60),
-            Label((b.x + 30, b.y + 122), "Volume", 17, th.INK),
-            Choice((b.x + 30, b.y + 150, b.w - 60, 44),
+                  "Tower knocks, the tray and button clicks.")
+        x, w = b.x + 36, b.w - 72
+        speed = float(prefs.get("tower.speed"))
+        widgets: list[Widget] = [
+            Panel(b, "Settings"),
+            Label((x, b.y + 64), "Saved on this computer for every game; a game's save "
+                  "does not change them.", 16, th.INK_SOFT, width=w),
+            Label((x, b.y + 104), "Sound", 19, th.INK, bold=True),
+            Label((x, b.y + 134), status, 16, th.INK_SOFT, width=w),
+            Choice((x, b.y + 164, w, 44),
                    [Option(v, f"{round(v * 100)}%") for v in VOLUME_STEPS], nearest,
                    self.set_volume, key="volume",
                    disabled="Sound is muted" if muted else None,
                    tooltip="Master volume of all sounds"),
-            Toggle((b.x + 30, b.y + 212, 260, 40), "Mute all sound (M)", muted, self.set_mute,
+            Toggle((x, b.y + 220, 300, 40), "Mute all sound (M)", muted, self.set_mute,
                    key="mute"),
-            Label((b.x + 30, b.y + 262), problem, 15, th.VERMILION, width=b.w - 60,
+            Label((x, b.y + 284), "Animations", 19, th.INK, bold=True),
+            Label((x, b.y + 314), "The tower replay, drop notices and overlays (- and + in a battle)", 16, th.INK_SOFT, width=w),
+            Choice((x, b.y + 344, w, 44),
+                   [Option(v, f"{v:g}×") for v in SPEED_STEPS],
+                   speed if speed in SPEED_STEPS else 1.0, self.set_speed, key="speed",
+                   tooltip="1× is real speed"),
+            Toggle((x, b.y + 402, w, 40), "Computer battles continue by themselves after "
+                   "the animation", bool(prefs.get("flow.auto_continue")),
+                   partial(self.set_flag, "flow.auto_continue"), key="auto-continue",
+                   size=16),
+            Toggle((x, b.y + 450, w, 40), "Skip the animations of battles between computer "
+                   "players", bool(prefs.get("flow.skip_computer")),
+                   partial(self.set_flag, "flow.skip_computer"), key="skip-computer", size=16),
+            Label((x, b.y + 514), "Questions and help", 19, th.INK, bold=True),
+            Toggle((x, b.y + 544, w, 40), "Ask before committing a plan, leaving or quitting",
+                   bool(prefs.get("flow.confirm")), partial(self.set_flag, "flow.confirm"),
+                   key="confirm", size=16),
+            Toggle((x, b.y + 590, w, 40), "Show first-game pointers (first planning and "
+                   "first battle)", bool(prefs.get("guide.enabled")),
+                   partial(self.set_flag, "guide.enabled"), key="guide", size=16),
+            Label((x, b.y + 640), prefs.problem or "", 15, th.VERMILION, width=w - 200,
                   key="problem"),
-            Button((b.right - 190, b.bottom - 70, 160, 46), "Done", self.close, primary=True,
+            Button((b.right - 196, b.bottom - 70, 160, 46), "Done", self.close, primary=True,
                    key="done"),
-        ])
+        ]
+        self.ui.set_widgets(widgets)
 
     def set_volume(self, value: object) -> None:
         self.app.prefs.set("sound.volume", float(value))  # type: ignore[arg-type]
@@ -287,6 +323,14 @@ class SoundSettingsScene(_Modal):
         self.app.prefs.set("sound.mute", bool(value))
         self.rebuild()
 
+    def set_speed(self, value: object) -> None:
+        self.app.prefs.set("tower.speed", float(value))  # type: ignore[arg-type]
+        self.rebuild()
+
+    def set_flag(self, key: str, value: bool) -> None:
+        self.app.prefs.set(key, bool(value))
+        self.rebuild()
+
     def handle(self, inp: Input) -> bool:
         if inp.is_action(Action.CONFIRM):
             self.close()
@@ -295,3 +339,6 @@ class SoundSettingsScene(_Modal):
             self.set_mute(not self.app.prefs.get("sound.mute"))
             return True
         return super().handle(inp)
+
+
+SoundSettingsScene = SettingsScene  # the sound settings are part of the one Settings scene

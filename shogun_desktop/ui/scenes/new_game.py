@@ -272,7 +272,7 @@ class NewGameScene(Scene):
         w.append(Label((START_PANEL.x + 305, START_PANEL.y + 172), "digits; empty = random", 15,
                        th.INK_SOFT))
         # table option: x-ray tower (fixed for the whole game, like the cardboard tower)
-        w.append(Toggle((230, BOTTOM_Y + 6, 600, 40), "X-ray tower: show the colours held inside",
+        w.append(Toggle((404, BOTTOM_Y + 6, 460, 40), "X-ray tower: show the colours held inside",
                         f.xray, self._set_xray, key="xray", size=17,
                         tooltip="A table option for the whole game (off = like the cardboard "
                         "tower). Held colours can be worked out by remembering every drop; "
@@ -280,6 +280,8 @@ class NewGameScene(Scene):
         # bottom bar
         problem = f.problems()
         w.append(Button((50, BOTTOM_Y, 150, 52), "Quit", self.app.quit, key="quit"))
+        w.append(Button((216, BOTTOM_Y, 170, 52), "Settings…", self._settings, key="settings",
+                        tooltip="Sound, animation speed, computer battles, confirmations"))
         w.append(Button((870, BOTTOM_Y, 170, 52), "Load…", self.app.on_load, key="load"))
         w.append(Button((1060, BOTTOM_Y, 200, 52), "Resume", self._resume, key="resume",
                         disabled=None if self.app.has_autosave() and self.app.on_resume
@@ -361,6 +363,11 @@ class NewGameScene(Scene):
             self.app.on_start(self.form.settings())
 
     # ---------------------------------------------------------------- scene hooks
+    def _settings(self) -> None:
+        from shogun_desktop.ui.scenes.menu import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
     def resume(self) -> None:
         self.rebuild()  # the autosave may have appeared or gone while covered
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
+from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data
 from shogun_desktop.ui.inputs import Action, Input, Kind
@@ -70,6 +71,10 @@ class PlanningScene(Scene):
         assert pending is not None and pending["player"] == seat and pending["kind"] == "plan"
         self.cards: list[str] = list(pending["context"]["cards"])
         self.plan: dict[str, str] = session.load_draft(seat)  # a draft survives a crash
+        # undo/redo of plan changes: nothing is revealed before the commit, so all of it
+        self.history: list[dict[str, str]] = []
+        self.future: list[dict[str, str]] = []
+        self._recorded = dict(self.plan)  # the plan as the history last saw it
         self.selected: str | None = None
         self.active: str | None = None  # the space a province clicked on the map goes to
         self.drag: tuple[str, str | None] | None = None  # (card, space it came from)
@@ -229,6 +234,30 @@ class PlanningScene(Scene):
         self.changed()
 
     def changed(self) -> None:
+        if self.plan != self._recorded:
+            self.history.append(self._recorded)
+            self.future.clear()
+            self._recorded = dict(self.plan)
+        self.session.save_draft(self.seat, self.plan)
+        self.rebuild()
+
+    def undo(self) -> None:
+        """The plan as it was before the last change (Ctrl+Z)."""
+        if self.history:
+            self.future.append(dict(self.plan))
+            self._restore(self.history.pop())
+
+    def redo(self) -> None:
+        """The change undone last, again (Ctrl+Y / Ctrl+Shift+Z)."""
+        if self.future:
+            self.history.append(dict(self.plan))
+            self._restore(self.future.pop())
+
+    def _restore(self, plan: dict[str, str]) -> None:
+        self.plan = dict(plan)
+        self._recorded = dict(plan)
+        self.selected = None
+        self.active = self.next_empty()
         self.session.save_draft(self.seat, self.plan)
         self.rebuild()
 
@@ -294,6 +323,12 @@ class PlanningScene(Scene):
         empty = len(SPACES) - len(self.plan)
         last = self.last_plan()
         w = [
+            Button(self.R(1020, BOTTOM_Y, 86, 44), "↶ Undo", self.undo, key="undo",
+                   size=self.Fk(15), tooltip="Take back the last change to this plan (Ctrl+Z)",
+                   disabled=None if self.history else "Nothing to undo"),
+            Button(self.R(1110, BOTTOM_Y, 86, 44), "Redo ↷", self.redo, key="redo",
+                   size=self.Fk(15), tooltip="Put the change back (Ctrl+Y)",
+                   disabled=None if self.future else "Nothing to redo"),
             Button(self.R(592, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
                    key="fill-chests", size=self.Fk(15),
                    tooltip="Fill the remaining spaces with your war chests in hand: smallest "
@@ -304,10 +339,10 @@ class PlanningScene(Scene):
                    tooltip="Put last season's cards back on the same spaces where the card is "
                    "still in your hand and the space is empty",
                    disabled=None if last else "No earlier plan of yours in this session"),
-            Button(self.R(1020, BOTTOM_Y, 150, 44), "Clear all", self.clear_all, key="clear-all",
-                   disabled=None if self.plan else "Nothing placed yet", size=self.Fk(17)),
-            Button(self.R(1180, BOTTOM_Y, 412, 44), "Done — commit my plan", self.ask_done,
-                   primary=True, key="done", disabled=problem, size=self.Fk(19)),
+            Button(self.R(1200, BOTTOM_Y, 100, 44), "Clear all", self.clear_all, key="clear-all",
+                   disabled=None if self.plan else "Nothing placed yet", size=self.Fk(15)),
+            Button(self.R(1304, BOTTOM_Y, 288, 44), "Done — commit my plan", self.ask_done,
+                   primary=True, key="done", disabled=problem, size=self.Fk(17)),
         ]
         for space in self.plan:
             r = self.space_rect(space)
@@ -324,6 +359,9 @@ class PlanningScene(Scene):
 
     def ask_done(self) -> None:
         if self.problem() is not None:
+            return
+        if not flow.confirmations(self.app.prefs):  # the player turned the question off
+            self.commit()
             return
         placed = len(self.plan)
         self.own_dialogs.append(self.app.push(ConfirmDialog(
@@ -410,6 +448,12 @@ class PlanningScene(Scene):
             else:
                 self.activate(SPACES[inp.slot - 1])
             return True
+        if inp.is_action(Action.LETTER) and inp.ctrl and inp.letter in ("z", "y"):
+            if inp.letter == "y" or inp.shift:
+                self.redo()
+            else:
+                self.undo()
+            return True
         if inp.is_action(Action.LETTER) and inp.letter == "b":
             if self.selected is not None:
                 self.place(self.selected, "bid")
@@ -430,6 +474,10 @@ class PlanningScene(Scene):
     def update(self, dt: float) -> None:
         self.native_layout(self.app.window_size)
         self.ui.update(dt)
+        from shogun_desktop.ui.scenes.guide import GuideScene, wants_guide
+
+        if self.app.scenes.top is self and wants_guide(self.app, "planning"):
+            self.own_dialogs.append(self.app.push(GuideScene(self.app, "planning")))
 
     # ---------------------------------------------------------------- drawing
     def is_covered(self) -> bool:
@@ -447,10 +495,29 @@ class PlanningScene(Scene):
             r = self.R(0, 0, CARD_W, CARD_H)
             r.center = self.drag_pos
             self.draw_card(surface, self.drag[0], r, selected=True)
+        card = self.card_under_pointer()
         if self.ui.tooltip.text():
             self.ui.tooltip.draw(surface, self.app.theme)
+        elif card is not None and self.pointer is not None:
+            draw_tooltip(surface, self.app.theme, self.card_tip(card), self.pointer,
+                         size=self.F(16))
         elif self.hover is not None and self.pointer is not None and self.drag is None:
             draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.pointer)
+
+    def card_under_pointer(self) -> str | None:
+        """The hand card or placed card under the pointer (not while dragging)."""
+        if self.pointer is None or self.drag is not None:
+            return None
+        card = self.hand_card_at(self.pointer)
+        if card is None:
+            space = self.space_at(self.pointer)
+            card = self.plan.get(space) if space is not None else None
+        return card
+
+    def card_tip(self, card: str) -> str:
+        """What the card does on an action space and on the bid."""
+        value = cd.chest_value(card)
+        return cd.chest_tip(value) if value is not None else cd.province_card_tip(card)
 
     def province_tip(self, name: str) -> str:
         """Who holds a province and where a Battle or Move from it can go (public facts)."""

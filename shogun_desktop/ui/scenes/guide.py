@@ -1,0 +1,103 @@
+"""The first-game guide: a few short pointers the first time a planning or a battle opens.
+
+Optional (Settings, "guide.enabled"): the card says how to turn it off, and its own toggle
+does. Shown once per kind and window run, on top of the screen it explains; it reads nothing
+of the game, so over a secret plan it shows nothing secret.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.inputs import Action, FreshPressGate, Input
+from shogun_desktop.ui.scene import Scene
+from shogun_desktop.ui.widgets import Button, Panel, Toggle, WidgetGroup, wrap_text
+
+if TYPE_CHECKING:
+    from shogun_desktop.ui.app import App
+
+POINTERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "planning": ("First game: planning your season", (
+        "Put one card on each of the 11 spaces. A province card on an action carries that "
+        "action out in that province; a war chest card there is a filler.",
+        "Click a card, then a space (or drag it). Or click a space, then your province on "
+        "the map. Hover a card to read what it does.",
+        "The bid (B) sets the turn order: a higher chest card bids more but costs its value.",
+        "The actions happen in the order of the action row; face-down ones turn up as play "
+        "reaches them.",
+        "Ctrl+Z undoes a change. Done commits the plan: nobody sees it until it is played.",
+    )),
+    "battle": ("First game: the battle tower", (
+        "Both sides' armies go into the tower, together with every cube lying in the tray.",
+        "Only the cubes that come out into the tray count; cubes stuck inside may fall out "
+        "in a later battle.",
+        "The side with more cubes out wins; farmers (green) fight neutral provinces and "
+        "revolts.",
+        "Space shows the result at once; - and + change the speed (also in Settings).",
+    )),
+}
+
+
+def wants_guide(app: App, kind: str) -> bool:
+    """Whether the guide for kind should open now: at a game table (the window has a game
+    host), the setting on, and not shown yet in this run."""
+    if getattr(app, "host", None) is None:
+        return False
+    shown: set[str] = app.__dict__.setdefault("guide_shown", set())
+    return bool(app.prefs.get("guide.enabled")) and kind not in shown
+
+
+class GuideScene(Scene):
+    """A card of pointers over the screen it explains; Got it (Enter) closes it."""
+
+    opaque = False
+
+    def __init__(self, app: App, kind: str) -> None:
+        super().__init__(app)
+        self.kind = kind
+        app.__dict__.setdefault("guide_shown", set()).add(kind)
+        self.title, self.pointers = POINTERS[kind]
+        self.gate = FreshPressGate()  # an Enter meant for the screen below does not close it
+        self.box = pygame.Rect(360, 150, 880, 560)
+        b = self.box
+        self.ui = WidgetGroup([
+            Panel(b, self.title),
+            Toggle((b.x + 30, b.bottom - 70, 520, 40), "Show first-game pointers",
+                   bool(app.prefs.get("guide.enabled")), self.set_enabled, key="enabled",
+                   size=17, tooltip="Also in Settings (Esc)"),
+            Button((b.right - 190, b.bottom - 76, 160, 50), "Got it", self.close,
+                   primary=True, hotkey=Action.CONFIRM, key="close", size=19),
+        ])
+
+    def set_enabled(self, value: bool) -> None:
+        self.app.prefs.set("guide.enabled", bool(value))
+
+    def close(self) -> None:
+        self.app.scenes.remove(self)
+
+    def handle(self, inp: Input) -> bool:
+        if self.gate.allow(inp):
+            if self.ui.handle(inp):
+                return True
+            if inp.is_action(Action.CANCEL):
+                self.close()
+        return True  # modal
+
+    def update(self, dt: float) -> None:
+        self.gate.update(dt)
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ui.draw(surface, self.app.theme)
+        fonts = self.app.theme.fonts
+        x, y = self.box.x + 36, self.box.y + 70
+        width = self.box.w - 100
+        for i, text in enumerate(self.pointers, start=1):
+            th.draw_marker(surface, "red", (x + 12, y + 12), 26, str(i), fonts)
+            for line in wrap_text(fonts, text, 19, width):
+                th.blit_text(surface, fonts, line, (x + 40, y), 19, th.INK)
+                y += 26
+            y += 14
