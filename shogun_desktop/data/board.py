@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from shogun_desktop.data import DATA_DIR, DataError, data_dir
+from shogun_desktop.i18n.datatexts import text as tr
 from shogun_desktop.yamlio import YamlFormatError, describe, load_yaml_file
 
 SIDES = ("sun", "moon")
@@ -157,14 +158,37 @@ class BoardData:
     neutral_farmers: int
     names: DisplayNames
 
+    # Display names and texts, translated by id (shogun_desktop.i18n.datatexts): every
+    # player-visible name of the data goes through these, never through ``.name`` directly.
     def action_name(self, action_id: str) -> str:
-        return self.action(action_id).name
+        return tr("action-name", action_id, self.action(action_id).name)
+
+    def action_short(self, action_id: str) -> str:
+        return tr("action-short", action_id, self.action(action_id).short)
 
     def event_name(self, event_id: str) -> str:
-        return self.event_defs[event_id].name
+        return tr("event-name", event_id, self.event_defs[event_id].name)
+
+    def event_effect(self, event_id: str) -> str:
+        return tr("event-effect", event_id, self.event_defs[event_id].effect)
 
     def special_name(self, special_id: str) -> str:
-        return self.special_defs[special_id].name
+        return tr("special-name", special_id, self.special_defs[special_id].name)
+
+    def special_effect(self, special_id: str) -> str:
+        return tr("special-effect", special_id, self.special_defs[special_id].effect)
+
+    def building_name(self, kind: str) -> str:
+        return tr("building", kind, self.names.buildings.get(kind, kind))
+
+    def season_name(self, season: str) -> str:
+        return tr("season", season, self.names.seasons.get(season, season))
+
+    def phase_name(self, phase: str) -> str:
+        return tr("phase", phase, self.names.phases.get(phase, phase))
+
+    def daimyo_name(self, colour: str) -> str:
+        return tr("daimyo", colour, self.daimyo.get(colour, colour))
 
     def action(self, action_id: str) -> ActionDef:
         for a in self.actions:

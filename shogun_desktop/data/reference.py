@@ -50,9 +50,9 @@ def card_text(board: BoardData, kind: str, card_id: str) -> CardText:
     if kind == "actions":
         return CardText(board.action_name(card_id), "")
     if kind == "events":
-        return CardText(board.event_name(card_id), board.event_effects[card_id])
+        return CardText(board.event_name(card_id), board.event_effect(card_id))
     if kind == "specials":
-        return CardText(board.special_name(card_id), board.specials[card_id])
+        return CardText(board.special_name(card_id), board.special_effect(card_id))
     raise KeyError(kind)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from shogun_desktop.i18n.datatexts import region_name
 from shogun_desktop.ui.paths import assets_dir
 
 RGB = tuple[int, int, int]
@@ -52,8 +53,8 @@ REGION_NAMES: dict[str, str] = {
 
 
 def region_label(region: str) -> str:
-    """What players read for a region id (one place to change when names move to data)."""
-    return REGION_NAMES.get(region, region.title()) + " region"
+    """What players read for a region id, translated (shogun_desktop.i18n.datatexts)."""
+    return region_name(region)
 
 
 # Player colours (saturated, they sit on top of region colours) and the farmers.

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from shogun_desktop import i18n
 from shogun_desktop.data.board import DataError
 from shogun_desktop.data.reference import (
     Block,
@@ -28,6 +29,7 @@ from shogun_desktop.data.reference import (
     load_reference,
     plain,
 )
+from shogun_desktop.i18n.datatexts import reference_text
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
@@ -828,8 +830,10 @@ def open_rules_reference(app: App) -> Scene:
     cache = app.help_state
     try:
         ref = cache.get("ref")
-        if ref is None:
-            ref = cache["ref"] = load_reference(app.data_folder)
+        lang = i18n.current().code  # the prose is rendered per language: reload on a switch
+        if ref is None or cache.get("ref_lang") != lang:
+            ref = cache["ref"] = load_reference(app.data_folder, translate=reference_text)
+            cache["ref_lang"] = lang
     except DataError as exc:
         return app.push(ConfirmDialog(app, "Rules reference", f"The rules cannot be shown: {exc}",
                                       cancel_text=None))
