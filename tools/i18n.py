@@ -126,12 +126,19 @@ def font() -> None:
     from fontTools import subset
 
     from shogun_desktop.data import ASSETS_DIR
+    from shogun_desktop.data.board import default_board
 
     text = set()
     for m in parse_po(po_path("zh_Hant").read_text(encoding="utf-8")):
         for s in m.msgstr:
             text.update(s)
+    # Also the language chooser's names and the board's kanji (shown in every language),
+    # full-width punctuation a translator may add, and ASCII for mixed runs.
+    text.update("".join(lang.native for lang in LANGUAGES.values()))
+    text.update("".join(p.kanji for p in default_board().provinces.values()))
+    text.update("，。、；：？！「」『』（）……——～・")
     text.update(chr(c) for c in range(0x20, 0x7F))
+    text = {ch for ch in text if ord(ch) >= 0x20}
     chars = "".join(sorted(text))
     for name, source in FONT_SOURCES.items():
         out = ASSETS_DIR / "fonts" / name
