@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from shogun_desktop.i18n import LANGUAGES
 from shogun_desktop.yamlio import YamlFormatError, load_yaml_file, write_text_atomic
 
 PREFS_VERSION = 1
@@ -79,6 +80,8 @@ SCHEMA: dict[str, Setting] = _schema(
     Setting("sound.mute", bool, False, "No sound at all"),
     Setting("tower.speed", float, 1.0, "Replay speed of the battle tower",
             choices=(0.5, 1.0, 2.0, 4.0)),
+    Setting("language", str, "", "Language of the window ('' = the system's language)",
+            choices=("", *LANGUAGES)),
 )
 
 
