@@ -173,7 +173,7 @@ BOARD_PANEL = pygame.Rect(1030, 130, 520, 410)
 START_PANEL = pygame.Rect(1030, 560, 520, 230)
 PREVIEW = pygame.Rect(1050, 250, 480, 246)
 ROW_Y0, ROW_H = 232, 94
-LANGUAGE_ROW = pygame.Rect(1000, 46, 550, 40)
+LANGUAGE_ROW = pygame.Rect(964, 46, 586, 40)
 BOTTOM_Y = 816
 
 
@@ -392,9 +392,9 @@ class NewGameScene(Scene):
         if k is not None:
             surface.blit(k, k.get_rect(midleft=(x, r.centery + 2)))
             x += k.get_width() + 24
-        subtitle = "New game — pass and play for 3 to 5 players on one screen"
-        th.blit_text(surface, fonts, fonts.fit(subtitle, 19, LANGUAGE_ROW.x - 16 - x),
-                     (x, r.centery + 4), 19, th.INK_SOFT, anchor="midleft")
+        subtitle = "New game: pass and play for 3–5 players on one screen"
+        th.blit_text(surface, fonts, fonts.fit(subtitle, 17, LANGUAGE_ROW.x - 16 - x),
+                     (x, r.centery + 4), 17, th.INK_SOFT, anchor="midleft")
         pygame.draw.line(surface, th.INK, (50, 108), (1550, 108), 2)
 
     def _draw_notes(self, surface: pygame.Surface, fonts: th.Fonts) -> None:
