@@ -133,6 +133,27 @@ class Components:
         return {"castle": self.castles, "temple": self.temples, "theater": self.theaters}[kind]
 
 
+class TranslatedTexts(dict[str, str]):
+    """id -> English effect text, read in the current language: the effect mappings
+    (``event_effects``, ``specials``) show translated text to every reader, by id."""
+
+    def __init__(self, kind: str, texts: dict[str, str]) -> None:
+        super().__init__(texts)
+        self.kind = kind
+
+    def __getitem__(self, key: str) -> str:
+        return tr(self.kind, key, super().__getitem__(key))
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self[key] if key in self else default  # noqa: SIM401 - translated
+
+    def values(self) -> list[str]:  # type: ignore[override]
+        return [self[k] for k in self]
+
+    def items(self) -> list[tuple[str, str]]:  # type: ignore[override]
+        return [(k, self[k]) for k in self]
+
+
 @dataclass(frozen=True)
 class BoardData:
     provinces: dict[str, Province]
@@ -460,7 +481,8 @@ def _read_cards(path: Path) -> dict[str, Any]:
         daimyo[colour] = r.get(d, "name", f"daimyo[{i}]", str)
     if len(daimyo) != 5:
         raise r.fail("daimyo", "must name the 5 daimyo")
-    return {"events": tuple(events), "event_effects": effects, "specials": specials,
+    return {"events": tuple(events), "event_effects": TranslatedTexts("event-effect", effects),
+            "specials": TranslatedTexts("special-effect", specials),
             "actions": tuple(actions), "daimyo": daimyo, "event_defs": event_defs,
             "special_defs": special_defs}
 
