@@ -113,3 +113,33 @@ def test_a_whole_games_log_has_no_english_sentence(code: str) -> None:
     for line in shown:
         found = {w for w in re.findall(r"[A-Za-z]+", line) if w.lower() in words}
         assert not found, f"{code}: {line!r}"
+
+
+def _reference_text(code: str) -> str:
+    from shogun_desktop.data.reference import load_reference
+    from shogun_desktop.i18n.datatexts import reference_text
+
+    i18n.set_language(code)
+    ref = load_reference(translate=reference_text)
+    parts = []
+    for ch in ref.chapters:
+        parts.append(ch.title)
+        for sec in ch.sections:
+            parts.append(sec.title)
+            for b in sec.blocks:
+                parts.extend([b.text or "", *(b.items or ()), *(b.columns or ()),
+                              *(c for row in (b.rows or ()) for c in row)])
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("cs", ["Cíl hry", "3\u00a0armády", "5\u00a0armád"]),
+    ("ru", ["Цель игры", "3\u00a0армии", "5\u00a0армий"]),
+    ("zh_Hant", ["遊戲目標", "3支軍隊"]),
+])
+def test_the_rules_reference_is_read_in_the_language_with_its_counts(code, words) -> None:
+    text = _reference_text(code)
+    for word in words:
+        assert word in text, (code, word)
+    # the card names in the reference are the translated data names, by id
+    assert i18n.pgettext("action-name:castle", "Castle") in text
