@@ -62,8 +62,26 @@ def test_chinese_wraps_without_a_line_starting_with_closing_punctuation(
     text = re.sub(r"\{\w+\}", "", _catalogue_text("zh_Hant"))[:1500]
     for width in (90, 137, 200, 333):
         lines = fonts.wrap(text, 16, width)
-        assert "".join(lines) == text.replace("\n", "")
+        assert "".join(lines).replace(" ", "") == text.replace("\n", "").replace(" ", "")
         for line in lines:
             assert fonts.size(line, 16)[0] <= width or len(line) == 1
             assert not line or line[0] not in CLOSING, line
             assert not line or line[-1] not in OPENING, line
+
+
+def test_the_rules_reference_wraps_chinese_by_the_line_rules_and_keeps_bold(
+        fonts: th.Fonts) -> None:
+    from shogun_desktop.ui.scenes.rules_reference import parse_runs, wrap_rich
+
+    text = ("**A大於D + F——攻擊方勝利。**防守方的方塊回到供應區。攻擊方損失D + F個方塊，"
+            "其餘方塊進入該領地，並取得其領地卡；建築物和起義標記保留。「防守方」在那裡還未執行的行動無法執行。")
+    plain, _runs = parse_runs(text)
+    for width in (120, 173, 260, 400):
+        lines = wrap_rich(fonts, text, 16, width)
+        drawn = ["".join(plain[s:e] for s, e, _b in line) for line in lines]
+        assert "".join(drawn).replace(" ", "") == plain.replace(" ", "")
+        for line, pieces in zip(drawn, lines, strict=True):
+            assert line[0] not in CLOSING and line.rstrip()[-1] not in OPENING, drawn
+            assert sum(fonts.size(plain[s:e], 16, b)[0] for s, e, b in pieces) <= width
+        bold = "".join(plain[s:e] for line in lines for s, e, b in line if b)
+        assert bold.replace(" ", "") == "A大於D+F——攻擊方勝利。"
