@@ -24,7 +24,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-WINDOW_OPTIONS = ("--size", "--fullscreen", "--fps")
+WINDOW_OPTIONS = ("--size", "--fullscreen", "--fps", "--lang")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="shogun-desktop",
         description="Shogun Desktop: the board game Shogun for 3-5 players on one screen.",
         epilog="Without a command the game window opens; it takes --size WxH (e.g. 1920x1080),"
-        " --fullscreen and --fps N.",
+        " --fullscreen, --fps N and --lang en|cs|nl|ru|zh_Hant.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

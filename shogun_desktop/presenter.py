@@ -1,9 +1,11 @@
 """The one place that turns engine events (and rejections, skip reasons) into words.
 
 Pure Python (no pygame): the window, ``simulate`` and the scenario runner all render the game
-log through :class:`Presenter`, so rewording a message, or translating every message later
-(one ``gettext`` call around each template here), touches this module only. Players are named
-by their names, never their colours; counts agree in number ("1 army", "2 armies").
+log through :class:`Presenter`. Every template is a whole sentence in the gettext catalogue
+(``shogun_desktop.i18n``), so a translation may reorder it; every count goes through
+``ngettext`` (Czech and Russian have three forms); card, event and special names come from the
+data by id (``BoardData.action_name`` and friends). Player and province names are inserted as
+``{named}`` parameters, never translated. Players are named by their names, never colours.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from shogun_desktop.data.board import FARMER, BoardData, default_board
+from shogun_desktop.i18n import _, ngettext, pgettext
+from shogun_desktop.i18n.datatexts import region_name
 from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import PlanProblem, RejectCode, Rejection
 from shogun_desktop.rules.events import BattleOutcome, Event, SkipReason
@@ -19,7 +23,7 @@ from shogun_desktop.rules.state import DecisionKind
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
-    """``1 army``, ``2 armies``: the count and the word in the right number."""
+    """``1 army``, ``2 armies`` in English (for callers outside the catalogue, e.g. tests)."""
     if n == 1:
         return f"{n} {one}"
     if many is None:
@@ -27,12 +31,34 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {many}"
 
 
+def armies(n: int) -> str:
+    return ngettext("{n} army", "{n} armies", n).format(n=n)
+
+
+def farmers(n: int) -> str:
+    # TRANSLATORS: farmer cubes (cs "farmářská armáda", ru "армия фермеров", zh "民軍").
+    return ngettext("{n} farmer", "{n} farmers", n).format(n=n)
+
+
+def chests(n: int) -> str:
+    return ngettext("{n} war chest", "{n} war chests", n).format(n=n)
+
+
 def join_and(items: Iterable[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
+    """``A``, ``A and B``, ``A, B and C`` (the separators of the current language)."""
     parts = list(items)
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    # TRANSLATORS: the separator between items of a list, except the last two.
+    sep = pgettext("list", ", ")
+    # TRANSLATORS: the last two items of a list ("Omi, Mino and Ise").
+    return pgettext("list", "{items} and {last}").format(items=sep.join(parts[:-1]),
+                                                         last=parts[-1])
+
+
+def join_list(items: Iterable[str]) -> str:
+    """``A, B, C``: an enumeration without a conjunction."""
+    return pgettext("list", ", ").join(items)
 
 
 class Presenter:
@@ -45,42 +71,59 @@ class Presenter:
     # ------------------------------------------------------------------ names
     def player(self, colour: str | None) -> str:
         if colour is None or colour == FARMER:
-            return "the farmers"
+            return _("the farmers")
         return self.names.get(colour, colour.capitalize())
 
     def possessive(self, colour: str) -> str:
+        """The English possessive (``Anna's``); templates pass it as ``{owner}`` beside
+        ``{player}``, so a translation uses whichever its grammar needs."""
         name = self.player(colour)
         return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+    def who(self, colour: str | None) -> dict[str, str]:
+        """Template parameters naming a player: ``player`` and the English ``owner``."""
+        return {"player": self.player(colour),
+                "owner": self.possessive(colour) if colour else self.player(colour)}
 
     # An id the data does not know (a newer save, a damaged one) is shown as it is: the log
     # must never be what stops a game from being shown.
     def action(self, action: str) -> str:
-        return next((a.name for a in self.data.actions if a.id == action), action)
+        try:
+            return self.data.action_name(action)
+        except KeyError:
+            return action
 
     def building(self, kind: str) -> str:
-        return self.data.names.buildings.get(kind, kind)
+        return self.data.building_name(kind)
 
     def special(self, special: str) -> str:
-        found = self.data.special_defs.get(special)
-        return found.name if found else special
+        return self.data.special_name(special) if special in self.data.special_defs else special
 
     def event_name(self, event_id: str) -> str:
-        found = self.data.event_defs.get(event_id)
-        return found.name if found else event_id
+        return self.data.event_name(event_id) if event_id in self.data.event_defs else event_id
 
     def season(self, season: str) -> str:
-        return self.data.names.seasons.get(season, season)
+        return self.data.season_name(season)
 
     def phase(self, phase: str) -> str:
-        return self.data.names.phases.get(phase, phase)
+        return self.data.phase_name(phase)
 
     def score_part(self, part: str) -> str:
-        """A scoring row's part: ``provinces``, or a region's majority ("purple castles")."""
-        if part in ("provinces", "buildings"):
+        """A scoring row's part: ``provinces``, or a region's majority ("most castles (Rose
+        region)")."""
+        if part == "provinces":
+            return pgettext("score", "provinces")
+        if part == "buildings":
+            return pgettext("score", "buildings")
+        region, _sp, kind = part.partition(" ")
+        if kind not in ("castle", "temple", "theater"):
             return part
-        region, _, kind = part.partition(" ")
-        if kind in self.data.names.buildings:
-            return f"{region} {self.building(kind).lower()}s"
+        label = region_name(region)
+        if kind == "castle":
+            return _("most castles ({region})").format(region=label)
+        if kind == "temple":
+            return _("most temples ({region})").format(region=label)
+        return _("most Nō theatres ({region})").format(region=label)
         return part
 
     def cubes(self, counts: Mapping[str, int]) -> str:
@@ -88,9 +131,10 @@ class Presenter:
         parts = []
         for colour, n in sorted(counts.items(), key=lambda kv: (kv[0] == FARMER, kv[0])):
             if n:
-                who = "farmers" if colour == FARMER else self.player(colour)
-                parts.append(f"{who} {n}")
-        return ", ".join(parts) if parts else "nothing"
+                who = pgettext("cubes", "farmers") if colour == FARMER else self.player(colour)
+                # TRANSLATORS: cubes of one side in a tower result ("Anna 2", "farmers 1").
+                parts.append(pgettext("cubes", "{who} {n}").format(who=who, n=n))
+        return join_list(parts) if parts else pgettext("cubes", "nothing")
 
     # ------------------------------------------------------------------ events
     def line(self, event: Event) -> str:
@@ -106,23 +150,32 @@ class Presenter:
     def skip_reason(self, code: str, params: Mapping[str, int], action: str = "") -> str:
         p = params
         if code == SkipReason.CANNOT_PAY:
-            return f"cannot pay {p.get('cost', 0)} (has {p.get('chests', 0)})"
+            return _("cannot pay {cost} (has {chests})").format(cost=p.get("cost", 0),
+                                                               chests=p.get("chests", 0))
         if code == SkipReason.ALREADY_BUILT:
-            return f"it already has a {self.building(action)}" if action else "already built"
+            if not action:
+                return _("already built")
+            return _("it already has a {building}").format(building=self.building(action))
         if code == SkipReason.NO_SPACE:
-            return "no free building space"
+            return _("no free building space")
         if code == SkipReason.NO_BUILDING_LEFT:
-            return f"no {self.building(action)} left in the supply" if action else "none left"
+            if not action:
+                return _("none left")
+            return _("no {building} left in the supply").format(building=self.building(action))
         if code == SkipReason.SUPPLY_SHORT:
-            supply = p.get("supply", 0)
-            return (f"only {plural(supply, 'army')} in supply, {p.get('needed', 0)} needed"
-                    if supply else f"no army in supply, {p.get('needed', 0)} needed")
+            supply, needed = p.get("supply", 0), p.get("needed", 0)
+            if not supply:
+                return ngettext("no army in supply, {needed} needed",
+                                "no army in supply, {needed} needed", needed).format(needed=needed)
+            return ngettext("only {n} army in supply, {needed} needed",
+                            "only {n} armies in supply, {needed} needed",
+                            supply).format(n=supply, needed=needed)
         if code == SkipReason.NOT_THEIRS:
-            return "the province is no longer theirs"
+            return _("the province is no longer theirs")
         if code == SkipReason.SINGLE_ARMY:
-            return "a province with 1 army cannot move or attack"
+            return _("a province with 1 army cannot move or attack")
         if code == SkipReason.NO_TARGET:
-            return "no province it may enter"
+            return _("no province it may enter")
         return code
 
     def rejection(self, rejection: Rejection) -> str:
@@ -130,24 +183,30 @@ class Presenter:
         p = rejection.params
         code = rejection.code
         if code == RejectCode.NO_DECISION:
-            return "No decision is waiting."
+            return _("No decision is waiting.")
         if code == RejectCode.NOT_YOUR_TURN:
-            return f"It is {self.possessive(str(p.get('player', '')))} turn."
+            # TRANSLATORS: {owner} is the English possessive ("Anna's"); use {player}.
+            return _("It is {owner} turn.").format(**self.who(str(p.get("player", ""))))
         if code == RejectCode.NOT_LEGAL:
-            return "That is not a legal choice now."
+            return _("That is not a legal choice now.")
         detail = rejection.detail
         if detail == PlanProblem.NOT_A_MAPPING:
-            return "A plan puts cards on spaces."
+            return _("A plan puts cards on spaces.")
         if detail == PlanProblem.UNKNOWN_SPACE:
-            return f"There is no space called {p.get('space')}."
+            return _("There is no space called {space}.").format(space=p.get("space"))
         if detail == PlanProblem.NOT_IN_HAND:
-            return f"{p.get('card')} is not a card in {self.possessive(str(p.get('player')))} hand."
+            # TRANSLATORS: {owner} is the English possessive ("Anna's"); use {player}.
+            return _("{card} is not a card in {owner} hand.").format(
+                card=p.get("card"), **self.who(str(p.get("player"))))
         if detail == PlanProblem.PLACED_TWICE:
-            return f"{p.get('card')} is placed twice."
+            return _("{card} is placed twice.").format(card=p.get("card"))
         if detail == PlanProblem.INCOMPLETE:
             needed, placed = int(p.get("needed", 0)), int(p.get("placed", 0))
-            return (f"Every space must be filled while cards remain: {plural(needed, 'card')} "
-                    f"must be placed, {placed} {'is' if placed == 1 else 'are'}.")
+            return ngettext(
+                "Every space must be filled while cards remain: {n} card must be placed, "
+                "{placed} is.",
+                "Every space must be filled while cards remain: {n} cards must be placed, "
+                "{placed} are.", needed).format(n=needed, placed=placed)
         return str(code)
 
     def prompt(self, pending: Mapping[str, Any]) -> str:
@@ -155,22 +214,27 @@ class Presenter:
         who = self.player(str(pending["player"]))
         about = pending.get("about") or {}
         kind = pending["kind"]
+        prov = about.get("province")
         if kind == DecisionKind.DRAFT_TAKE:
-            return f"{who}: take a face-up province card or draw blind"
+            return _("{player}: take a face-up province card or draw blind").format(player=who)
         if kind == DecisionKind.DRAFT_PLACE:
-            return f"{who}: choose the army group to place in {about.get('province')}"
+            return _("{player}: choose the army group to place in {province}").format(
+                player=who, province=prov)
         if kind == DecisionKind.PLAN:
-            return f"{who}: plan your actions in secret"
+            return _("{player}: plan your actions in secret").format(player=who)
         if kind == DecisionKind.PICK_SPECIAL:
-            return f"{who}: choose a special card (its position is your turn)"
+            return _("{player}: choose a special card (its position is your turn)").format(
+                player=who)
         if kind == DecisionKind.BATTLE:
-            return (f"{who}: {self.action(str(about.get('action')))} from {about.get('province')}"
-                    " — choose the target and the armies")
+            return _("{player}: {action} from {province} — choose the target and the "
+                     "armies").format(player=who, action=self.action(str(about.get("action"))),
+                                      province=prov)
         if kind == DecisionKind.RECRUIT_MOVE:
-            return (f"{who}: move armies from {about.get('province')} to a neighbouring province "
-                    "of yours, or stay")
+            return _("{player}: move armies from {province} to a neighbouring province of "
+                     "yours, or stay").format(player=who, province=prov)
         if kind == DecisionKind.REVOLT_ORDER:
-            return f"{who}: choose the order of the revolts in {join_and(about.get('provinces', []))}"
+            return _("{player}: choose the order of the revolts in {provinces}").format(
+                player=who, provinces=join_and(about.get("provinces", [])))
         return f"{who}: {kind}"
 
     # ------------------------------------------------------------------ battles
@@ -178,251 +242,389 @@ class Presenter:
         """The outcome of a battle or revolt in one clause ("Red takes Omi with 2 armies")."""
         if isinstance(event, ev.RevoltResolved):
             if event.suppressed:
-                verb = "stays" if event.survivors == 1 else "stay"
-                return f"suppressed; {plural(event.survivors, 'army')} {verb}"
-            return f"the farmers win: {event.province} becomes neutral"
-        who, where = self.player(event.attacker), event.province
+                return ngettext("suppressed; {n} army stays", "suppressed; {n} armies stay",
+                                event.survivors).format(n=event.survivors)
+            return _("the farmers win: {province} becomes neutral").format(
+                province=event.province)
+        where, n = event.province, event.survivors
         if event.outcome == BattleOutcome.TAKEN:
-            return f"{who} takes {where} with {plural(event.survivors, 'army')}"
+            return ngettext("{player} takes {province} with {n} army",
+                            "{player} takes {province} with {n} armies", n).format(
+                player=self.player(event.attacker), province=where, n=n)
         if event.outcome == BattleOutcome.HELD:
-            return (f"{self.player(event.defender)} holds {where} with "
-                    f"{plural(event.survivors, 'army')}")
+            return ngettext("{player} holds {province} with {n} army",
+                            "{player} holds {province} with {n} armies", n).format(
+                player=self.player(event.defender), province=where, n=n)
         if event.outcome == BattleOutcome.FAILED:
-            return f"the attack fails; {where} stays neutral"
+            return _("the attack fails; {province} stays neutral").format(province=where)
         if event.outcome == BattleOutcome.DRAW:
-            return f"a draw: {where} becomes neutral"
-        return (f"only farmers defended it ({self.player(event.defender)} had no cube out): "
-                f"{where} becomes neutral")
+            return _("a draw: {province} becomes neutral").format(province=where)
+        return _("only farmers defended it ({player} had no cube out): {province} becomes "
+                 "neutral").format(player=self.player(event.defender), province=where)
 
     def survivors(self, event: ev.BattleResolved | ev.RevoltResolved | ev.TowerLoaded | None,
                   province: str | None = None) -> str:
         """Where the cubes in the tray go after the drop, in words."""
-        others = " Other players' cubes stay in the tray for the next battle."
+        others = _("Other players' cubes stay in the tray for the next battle.")
         if event is None or isinstance(event, ev.TowerLoaded):
-            return ("Every cube that came out goes back to its supply; the rest stays inside "
-                    "the tower.")
-        prov = event.province or province or "the province"
+            return _("Every cube that came out goes back to its supply; the rest stays inside "
+                     "the tower.")
+        prov = event.province or province or _("the province")
         if isinstance(event, ev.RevoltResolved):
             if event.suppressed:
-                verb = "stays" if event.survivors == 1 else "stay"
-                return (f"{plural(event.survivors, 'army')} of {self.player(event.player)} {verb} "
-                        f"in {prov}; the farmers and the rest go back to supply.{others}")
-            return f"All cubes of the revolt go back to supply; {prov} is neutral.{others}"
-        n = plural(event.survivors, "army")
+                first = ngettext(
+                    "{n} army of {player} stays in {province}; the farmers and the rest go "
+                    "back to supply.",
+                    "{n} armies of {player} stay in {province}; the farmers and the rest go "
+                    "back to supply.", event.survivors).format(
+                    n=event.survivors, player=self.player(event.player), province=prov)
+            else:
+                first = _("All cubes of the revolt go back to supply; {province} is "
+                          "neutral.").format(province=prov)
+            return f"{first} {others}"
+        n = event.survivors
         if event.outcome == BattleOutcome.TAKEN:
-            return (f"{n} of {self.player(event.attacker)} move into {prov}; the other cubes "
-                    f"of the battle go back to supply.{others}")
-        if event.outcome == BattleOutcome.HELD:
-            return (f"{n} of {self.player(event.defender)} stay in {prov}; the other cubes of "
-                    f"the battle go back to supply.{others}")
-        return f"All cubes of the battle go back to supply; {prov} is neutral.{others}"
+            first = ngettext(
+                "{n} army of {player} moves into {province}; the other cubes of the battle go "
+                "back to supply.",
+                "{n} armies of {player} move into {province}; the other cubes of the battle go "
+                "back to supply.", n).format(n=n, player=self.player(event.attacker),
+                                             province=prov)
+        elif event.outcome == BattleOutcome.HELD:
+            first = ngettext(
+                "{n} army of {player} stays in {province}; the other cubes of the battle go "
+                "back to supply.",
+                "{n} armies of {player} stay in {province}; the other cubes of the battle go "
+                "back to supply.", n).format(n=n, player=self.player(event.defender),
+                                             province=prov)
+        else:
+            first = _("All cubes of the battle go back to supply; {province} is "
+                      "neutral.").format(province=prov)
+        return f"{first} {others}"
 
 
 # ---------------------------------------------------------------------- one wording per event
+def _players(p: Presenter, colours: Iterable[str]) -> str:
+    return join_list(p.player(c) for c in colours)
+
+
 def _game_started(p: Presenter, e: ev.GameStarted) -> str:
-    return (f"New game on the {e.board} side for {len(e.seats)} players: "
-            f"{', '.join(p.player(c) for c in e.seats)}; {plural(e.chests, 'war chest')} each")
+    side = pgettext("board-side", "sun") if e.board == "sun" else (
+        pgettext("board-side", "moon") if e.board == "moon" else e.board)
+    return ngettext(
+        "New game on the {side} side for {count} players: {players}; {n} war chest each",
+        "New game on the {side} side for {count} players: {players}; {n} war chests each",
+        e.chests).format(side=side, count=len(e.seats), players=_players(p, e.seats),
+                         n=e.chests)
 
 
 def _out_of_play(p: Presenter, e: ev.OutOfPlay) -> str:
-    return "Out of play with 3 players: " + ", ".join(e.provinces)
+    return _("Out of play with 3 players: {provinces}").format(
+        provinces=join_list(e.provinces))
 
 
 def _draft_face_up(p: Presenter, e: ev.DraftFaceUp) -> str:
     if e.renewed:
-        return ("A full round without a face-up pick: the face-up cards go under the deck; "
-                f"new face up {join_and(e.cards)}")
-    return f"Draft: face up {join_and(e.cards)}"
+        return _("A full round without a face-up pick: the face-up cards go under the deck; "
+                 "new face up {provinces}").format(provinces=join_and(e.cards))
+    return _("Draft: face up {provinces}").format(provinces=join_and(e.cards))
 
 
 def _card_taken(p: Presenter, e: ev.CardTaken) -> str:
     if e.blind:
-        return f"{p.player(e.player)} draws {e.card} blind from the deck"
-    return f"{p.player(e.player)} takes {e.card} from the face-up cards"
+        return _("{player} draws {province} blind from the deck").format(
+            player=p.player(e.player), province=e.card)
+    return _("{player} takes {province} from the face-up cards").format(
+        player=p.player(e.player), province=e.card)
 
 
 def _group_placed(p: Presenter, e: ev.GroupPlaced) -> str:
-    return f"{p.player(e.player)} places {plural(e.armies, 'army')} in {e.province}"
+    return ngettext("{player} places {n} army in {province}",
+                    "{player} places {n} armies in {province}", e.armies).format(
+        player=p.player(e.player), n=e.armies, province=e.province)
 
 
 def _draft_ended(p: Presenter, e: ev.DraftEnded) -> str:
-    return "The draft is over; the remaining province cards are neutral"
+    return _("The draft is over; the remaining province cards are neutral")
 
 
 def _tower_loaded(p: Presenter, e: ev.TowerLoaded) -> str:
-    return (f"Tower load: {p.cubes(e.dropped)} poured in; out came {p.cubes(e.out)} "
-            "(back to supply), the rest stays inside")
+    return _("Tower load: {dropped} poured in; out came {out} (back to supply), the rest "
+             "stays inside").format(dropped=p.cubes(e.dropped), out=p.cubes(e.out))
 
 
 def _tower_note(p: Presenter, e: ev.TowerNote) -> str:
-    return f"Tower: {e.note}"
+    return _("Tower: {note}").format(note=e.note)
 
 
 def _round_started(p: Presenter, e: ev.RoundStarted) -> str:
-    return (f"Year {e.year}, {p.season(e.season).lower()}: actions face up "
-            + ", ".join(p.action(a) for a in e.actions) + "; specials "
-            + ", ".join(p.special(s) for s in e.specials) + "; event candidates "
-            + ", ".join(p.event_name(x) for x in e.event_candidates))
+    return _("Year {year}, {season}: actions face up {actions}; specials {specials}; event "
+             "candidates {events}").format(
+        year=e.year, season=p.season(e.season).lower(),
+        actions=join_list(p.action(a) for a in e.actions),
+        specials=join_list(p.special(s) for s in e.specials),
+        events=join_list(p.event_name(x) for x in e.event_candidates))
 
 
 def _planned(p: Presenter, e: ev.Planned) -> str:
-    return f"{p.player(e.player)} has planned ({plural(e.cards, 'card')} face down)"
+    return ngettext("{player} has planned ({n} card face down)",
+                    "{player} has planned ({n} cards face down)", e.cards).format(
+        player=p.player(e.player), n=e.cards)
 
 
 def _event_drawn(p: Presenter, e: ev.EventDrawn) -> str:
-    effect = p.data.event_effects.get(e.event, "")
-    return (f"Event for {p.season(e.season).lower()}: {p.event_name(e.event)}"
-            + (f" — {effect}" if effect else ""))
+    season = p.season(e.season).lower()
+    if e.event in p.data.event_defs:
+        return _("Event for {season}: {event} — {effect}").format(
+            season=season, event=p.event_name(e.event), effect=p.data.event_effect(e.event))
+    return _("Event for {season}: {event}").format(season=season, event=e.event)
 
 
 def _bid_revealed(p: Presenter, e: ev.BidRevealed) -> str:
     who = p.player(e.player)
     if e.bid == "none":
-        return f"{who} has no bid"
+        return _("{player} has no bid").format(player=who)
     if e.bid == "province":
-        return f"{who} bids a province card"
+        return _("{player} bids a province card").format(player=who)
     if e.unaffordable:
-        return f"{who} bids {e.value} but cannot pay: counts as 0"
-    return f"{who} bids {e.value}" + (f" and pays {e.paid}" if e.paid else "")
+        return _("{player} bids {value} but cannot pay: counts as 0").format(
+            player=who, value=e.value)
+    if e.paid:
+        return _("{player} bids {value} and pays {paid}").format(
+            player=who, value=e.value, paid=e.paid)
+    return _("{player} bids {value}").format(player=who, value=e.value)
 
 
 def _bids_tied(p: Presenter, e: ev.BidsTied) -> str:
-    return "Tied bids, drawn at random: " + ", ".join(p.player(c) for c in e.players)
+    return _("Tied bids, drawn at random: {players}").format(players=_players(p, e.players))
 
 
 def _bid_order(p: Presenter, e: ev.BidOrder) -> str:
-    return "Bid order: " + ", ".join(p.player(c) for c in e.players)
+    return _("Bid order: {players}").format(players=_players(p, e.players))
 
 
 def _special_picked(p: Presenter, e: ev.SpecialPicked) -> str:
-    return f"{p.player(e.player)} takes {p.special(e.special)} (turn position {e.position})"
+    return _("{player} takes {special} (turn position {position})").format(
+        player=p.player(e.player), special=p.special(e.special), position=e.position)
 
 
 def _turn_order(p: Presenter, e: ev.TurnOrder) -> str:
-    return "Turn order: " + ", ".join(p.player(c) for c in e.players)
+    return _("Turn order: {players}").format(players=_players(p, e.players))
 
 
 def _action_turned(p: Presenter, e: ev.ActionTurned) -> str:
-    return f"Action card {e.number} turned up: {p.action(e.action)}"
+    return _("Action card {number} turned up: {action}").format(
+        number=e.number, action=p.action(e.action))
 
 
 def _no_card(p: Presenter, e: ev.NoCard) -> str:
-    return f"{p.player(e.player)} has no card on {p.action(e.action)}"
+    return _("{player} has no card on {action}").format(
+        player=p.player(e.player), action=p.action(e.action))
 
 
 def _chest_revealed(p: Presenter, e: ev.ChestRevealed) -> str:
-    return f"{p.player(e.player)} reveals a chest card on {p.action(e.action)}: no action"
+    return _("{player} reveals a chest card on {action}: no action").format(
+        player=p.player(e.player), action=p.action(e.action))
 
 
 def _card_voided(p: Presenter, e: ev.CardVoided) -> str:
-    return (f"{p.possessive(e.player)} {p.action(e.action)} in {e.province} is void: "
-            "the card left their hand")
+    # TRANSLATORS: {owner} is the English possessive ("Anna's"); use {player}.
+    return _("{owner} {action} in {province} is void: the card left their hand").format(
+        action=p.action(e.action), province=e.province, **p.who(e.player))
 
 
 def _action_skipped(p: Presenter, e: ev.ActionSkipped) -> str:
-    return (f"{p.player(e.player)} skips {p.action(e.action)} in {e.province}: "
-            f"{p.skip_reason(e.reason, e.params, e.action)}")
+    return _("{player} skips {action} in {province}: {reason}").format(
+        player=p.player(e.player), action=p.action(e.action), province=e.province,
+        reason=p.skip_reason(e.reason, e.params, e.action))
 
 
 def _building_built(p: Presenter, e: ev.BuildingBuilt) -> str:
-    text = f"{p.player(e.player)} builds a {p.building(e.kind)} in {e.province} for {e.cost}"
+    args: dict[str, object] = {"player": p.player(e.player), "province": e.province,
+                               "cost": e.cost, "n": e.calmed}
+    kind = e.kind
     if e.calmed:
-        text += f" and calms {plural(e.calmed, 'revolt marker')}"
-    return text
+        if kind == "castle":
+            text = ngettext(
+                "{player} builds a castle in {province} for {cost} and calms {n} revolt marker",
+                "{player} builds a castle in {province} for {cost} and calms {n} revolt markers",
+                e.calmed)
+        elif kind == "temple":
+            text = ngettext(
+                "{player} builds a temple in {province} for {cost} and calms {n} revolt marker",
+                "{player} builds a temple in {province} for {cost} and calms {n} revolt markers",
+                e.calmed)
+        else:
+            text = ngettext(
+                "{player} builds a Nō theatre in {province} for {cost} and calms {n} revolt "
+                "marker",
+                "{player} builds a Nō theatre in {province} for {cost} and calms {n} revolt "
+                "markers", e.calmed)
+    elif kind == "castle":
+        text = _("{player} builds a castle in {province} for {cost}")
+    elif kind == "temple":
+        text = _("{player} builds a temple in {province} for {cost}")
+    else:
+        text = _("{player} builds a Nō theatre in {province} for {cost}")
+    return text.format(**args)
 
 
 def _collected(p: Presenter, e: ev.Collected) -> str:
+    who = p.player(e.player)
     if e.action == "rice":
-        return f"{p.player(e.player)} collects {e.amount} rice in {e.province} (rice {e.total})"
-    return f"{p.player(e.player)} collects {plural(e.amount, 'war chest')} in {e.province}"
+        return ngettext("{player} collects {n} rice in {province} (rice {total})",
+                        "{player} collects {n} rice in {province} (rice {total})",
+                        e.amount).format(player=who, n=e.amount, province=e.province,
+                                         total=e.total)
+    return ngettext("{player} collects {n} war chest in {province}",
+                    "{player} collects {n} war chests in {province}", e.amount).format(
+        player=who, n=e.amount, province=e.province)
 
 
 def _revolt_marker(p: Presenter, e: ev.RevoltMarker) -> str:
     if e.placed:
-        return f"A revolt marker is placed in {e.province} ({e.count} there)"
-    return f"No revolt marker left to place in {e.province}"
+        return _("A revolt marker is placed in {province} ({count} there)").format(
+            province=e.province, count=e.count)
+    return _("No revolt marker left to place in {province}").format(province=e.province)
 
 
 def _recruited(p: Presenter, e: ev.Recruited) -> str:
-    return f"{p.player(e.player)} recruits {plural(e.armies, 'army')} in {e.province} for {e.cost}"
+    return ngettext("{player} recruits {n} army in {province} for {cost}",
+                    "{player} recruits {n} armies in {province} for {cost}", e.armies).format(
+        player=p.player(e.player), n=e.armies, province=e.province, cost=e.cost)
 
 
 def _armies_moved(p: Presenter, e: ev.ArmiesMoved) -> str:
-    return (f"{p.player(e.player)} moves {plural(e.armies, 'army')} from {e.source} "
-            f"to {e.province}")
+    return ngettext("{player} moves {n} army from {source} to {province}",
+                    "{player} moves {n} armies from {source} to {province}", e.armies).format(
+        player=p.player(e.player), n=e.armies, source=e.source, province=e.province)
 
 
-_BONUS_WORDS = {"attack-bonus": "attack bonus", "defence-bonus": "defence bonus",
-                "castle-defence": "castle defence"}
+def _bonus(kind: str, n: int) -> str:
+    if kind == "attack-bonus":
+        return _("+{n} attack bonus").format(n=n)
+    if kind == "defence-bonus":
+        return _("+{n} defence bonus").format(n=n)
+    if kind == "castle-defence":
+        return _("+{n} castle defence").format(n=n)
+    return f"+{n} {kind}"
 
 
 def _battle(p: Presenter, e: ev.BattleResolved) -> str:
-    who = p.player(e.attacker)
-    extras = ", ".join(f"+{n} {_BONUS_WORDS.get(k, k)}" for k, n in e.bonuses.items() if n)
+    extras = join_list(_bonus(k, n) for k, n in e.bonuses.items() if n)
+    args: dict[str, object] = {
+        "player": p.player(e.attacker), "province": e.province, "source": e.source,
+            "armies": armies(e.armies), "extras": extras, "out": p.cubes(e.out),
+            "verdict": p.verdict(e)}
     if e.defender is None:
-        head = (f"{who} attacks neutral {e.province} from {e.source} with "
-                f"{plural(e.armies, 'army')}" + (f" ({extras})" if extras else "")
-                + f" against {plural(e.defenders, 'farmer')}")
+        args["farmers"] = farmers(e.defenders)
+        if extras:
+            text = _("{player} attacks neutral {province} from {source} with {armies} "
+                     "({extras}) against {farmers} — out: {out} — {verdict}")
+        else:
+            text = _("{player} attacks neutral {province} from {source} with {armies} "
+                     "against {farmers} — out: {out} — {verdict}")
+        return text.format(**args)
+    args["defender"] = p.player(e.defender)
+    args["defender_owner"] = p.possessive(e.defender)
+    args["defenders"] = e.defenders
+    # TRANSLATORS: {defender_owner} is the English possessive ("Anna's"); use {defender}.
+    # {defenders} is the number of the defender's armies in the province.
+    if extras:
+        text = _("{player} attacks {province} from {source} with {armies} against "
+                 "{defender_owner} {defenders} ({extras}) — out: {out} — {verdict}")
     else:
-        head = (f"{who} attacks {e.province} from {e.source} with {plural(e.armies, 'army')} "
-                f"against {p.possessive(e.defender)} {e.defenders}"
-                + (f" ({extras})" if extras else ""))
-    return f"{head} — out: {p.cubes(e.out)} — {p.verdict(e)}"
+        text = _("{player} attacks {province} from {source} with {armies} against "
+                 "{defender_owner} {defenders} — out: {out} — {verdict}")
+    return text.format(**args)
 
 
 def _revolt(p: Presenter, e: ev.RevoltResolved) -> str:
-    head = (f"{'Winter revolt' if e.winter else 'Revolt'} in {p.possessive(e.player)} "
-            f"{e.province}: {plural(e.armies, 'army')}"
-            + (f" (+{e.castle_bonus} castle defence)" if e.castle_bonus else "")
-            + f" against {plural(e.farmers, 'farmer')}")
-    return f"{head} — out: {p.cubes(e.out)} — {p.verdict(e)}"
+    args: dict[str, object] = {
+        "province": e.province, "armies": armies(e.armies), "farmers": farmers(e.farmers),
+            "bonus": e.castle_bonus, "out": p.cubes(e.out), "verdict": p.verdict(e),
+            **p.who(e.player)}
+    # TRANSLATORS: {owner} is the English possessive ("Anna's"); use {player}.
+    if e.winter and e.castle_bonus:
+        text = _("Winter revolt in {owner} {province}: {armies} (+{bonus} castle defence) "
+                 "against {farmers} — out: {out} — {verdict}")
+    elif e.winter:
+        text = _("Winter revolt in {owner} {province}: {armies} against {farmers} — out: "
+                 "{out} — {verdict}")
+    elif e.castle_bonus:
+        text = _("Revolt in {owner} {province}: {armies} (+{bonus} castle defence) against "
+                 "{farmers} — out: {out} — {verdict}")
+    else:
+        text = _("Revolt in {owner} {province}: {armies} against {farmers} — out: {out} — "
+                 "{verdict}")
+    return text.format(**args)
 
 
 def _event_ended(p: Presenter, e: ev.EventEnded) -> str:
-    return f"End of {p.season(e.season).lower()}: the {p.event_name(e.event)} event leaves the game"
+    return _("End of {season}: the {event} event leaves the game").format(
+        season=p.season(e.season).lower(), event=p.event_name(e.event))
 
 
 def _winter_rice_loss(p: Presenter, e: ev.WinterRiceLoss) -> str:
-    card = f" (card: {p.event_name(e.card)})" if e.card else ""
-    return f"Winter of year {e.year}: every player loses {e.loss} rice{card}"
+    if e.card:
+        return ngettext("Winter of year {year}: every player loses {n} rice (card: {event})",
+                        "Winter of year {year}: every player loses {n} rice (card: {event})",
+                        e.loss).format(year=e.year, n=e.loss, event=p.event_name(e.card))
+    return ngettext("Winter of year {year}: every player loses {n} rice",
+                    "Winter of year {year}: every player loses {n} rice", e.loss).format(
+        year=e.year, n=e.loss)
 
 
 def _provisions_enough(p: Presenter, e: ev.ProvisionsEnough) -> str:
-    return f"{p.player(e.player)} has enough rice for {plural(e.provinces, 'province')}"
+    return ngettext("{player} has enough rice for {n} province",
+                    "{player} has enough rice for {n} provinces", e.provinces).format(
+        player=p.player(e.player), n=e.provinces)
 
 
 def _provisions_short(p: Presenter, e: ev.ProvisionsShort) -> str:
-    return (f"{p.player(e.player)} is {e.short} rice short: {plural(e.revolts, 'revolt')} with "
-            f"{e.farmers} extra {'farmer' if e.farmers == 1 else 'farmers'}; "
-            f"{p.player(e.drawer)} draws {join_and(e.draws)}")
-
-
-def _part_name(p: Presenter, part: str) -> str:
-    return p.score_part(part)
+    revolts = ngettext("{n} revolt", "{n} revolts", e.revolts).format(n=e.revolts)
+    extra = ngettext("{n} extra farmer", "{n} extra farmers", e.farmers).format(n=e.farmers)
+    return ngettext(
+        "{player} is {n} rice short: {revolts} with {extra}; {drawer} draws {provinces}",
+        "{player} is {n} rice short: {revolts} with {extra}; {drawer} draws {provinces}",
+        e.short).format(player=p.player(e.player), n=e.short, revolts=revolts, extra=extra,
+                        drawer=p.player(e.drawer), provinces=join_and(e.draws))
 
 
 def _scored(p: Presenter, e: ev.Scored) -> str:
-    detail = ", ".join(f"{_part_name(p, k)} {v}" for k, v in e.parts.items() if v)
-    return (f"{p.player(e.player)} scores {e.gained} VP ({detail or 'nothing'}): "
-            f"{e.total} in all")
+    # TRANSLATORS: one part of a score ("provinces 5", "most castles (Rose region) 3").
+    detail = join_list(pgettext("score", "{part} {n}").format(part=p.score_part(k), n=v)
+                       for k, v in e.parts.items() if v)
+    return _("{player} scores {gained} VP ({detail}): {total} in all").format(
+        player=p.player(e.player), gained=e.gained,
+        detail=detail or pgettext("score", "nothing"), total=e.total)
 
 
 def _year_reset(p: Presenter, e: ev.YearReset) -> str:
-    return f"Year {e.year} begins: rice markers to 0, all revolt markers removed"
+    return _("Year {year} begins: rice markers to 0, all revolt markers removed").format(
+        year=e.year)
 
 
 def _game_over(p: Presenter, e: ev.GameOver) -> str:
-    standings = "; ".join(f"{p.player(c)} {e.vp.get(c, 0)} VP, "
-                          f"{plural(e.chests.get(c, 0), 'chest')}" for c in e.ranking)
-    winners = ", ".join(p.player(c) for c in e.winners)
-    head = "Winner" if len(e.winners) == 1 else "Shared victory"
-    return f"The game is over: {standings}. {head}: {winners}"
+    standings = pgettext("list", "; ").join(
+        ngettext("{player} {vp} VP, {n} chest", "{player} {vp} VP, {n} chests",
+                 e.chests.get(c, 0)).format(player=p.player(c), vp=e.vp.get(c, 0),
+                                            n=e.chests.get(c, 0))
+        for c in e.ranking)
+    winners = _players(p, e.winners)
+    if len(e.winners) == 1:
+        return _("The game is over: {standings}. Winner: {winners}").format(
+            standings=standings, winners=winners)
+    return _("The game is over: {standings}. Shared victory: {winners}").format(
+        standings=standings, winners=winners)
 
 
 def _history_dropped(p: Presenter, e: ev.HistoryDropped) -> str:
-    verb = "was" if e.lines == 1 else "were"
-    return (f"(The first {plural(e.lines, 'line')} of this game's log {verb} saved by an older "
-            "version and cannot be shown.)")
+    return ngettext(
+        "(The first {n} line of this game's log was saved by an older version and cannot be "
+        "shown.)",
+        "(The first {n} lines of this game's log were saved by an older version and cannot be "
+        "shown.)", e.lines).format(n=e.lines)
 
 
 _RENDERERS: dict[type, Callable[[Presenter, Any], str]] = {
@@ -448,4 +650,5 @@ def presenter_for(game: Any) -> Presenter:
     return Presenter({c: p.name for c, p in game.state.players.items()}, game.data)
 
 
-__all__ = ["Presenter", "join_and", "plural", "presenter_for"]
+__all__ = ["Presenter", "armies", "chests", "farmers", "join_and", "join_list", "plural",
+           "presenter_for"]

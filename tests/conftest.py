@@ -13,3 +13,6 @@ if "SHOGUN_DESKTOP_CONFIG" not in os.environ:
     # tests play as a returning player: the first-game guide is off unless a test turns it on
     with open(os.path.join(_config, "settings.yaml"), "w", encoding="utf-8") as _f:
         _f.write("version: 1\nsettings:\n  guide.enabled: false\n")
+# The window follows the system language when none is chosen: tests read English unless they
+# switch on purpose (and switch back: tests/test_i18n_*.py), whatever the machine's locale.
+os.environ["LANGUAGE"] = "en"

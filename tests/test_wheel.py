@@ -34,7 +34,10 @@ def test_wheel_installs_and_runs_without_the_checkout(tmp_path):
     assert wheel.name == f"shogun_desktop-{__version__}-py3-none-any.whl"
     names = set(zipfile.ZipFile(wheel).namelist())
     for rel in ("_data/board.yaml", "_data/map.yaml", "_data/tower.yaml",
-                "_assets/fonts/DejaVuSans.ttf", "_assets/icon.png", "py.typed"):
+                "_assets/fonts/DejaVuSans.ttf", "_assets/icon.png", "py.typed",
+                "_assets/fonts/NotoSansCJKtc-Regular-subset.otf",
+                "locale/cs/LC_MESSAGES/shogun_desktop.po",
+                "locale/zh_Hant/LC_MESSAGES/shogun_desktop.po"):
         assert f"shogun_desktop/{rel}" in names, rel
     entry = zipfile.ZipFile(wheel).read(
         f"shogun_desktop-{__version__}.dist-info/entry_points.txt").decode()
@@ -51,6 +54,8 @@ def test_wheel_installs_and_runs_without_the_checkout(tmp_path):
         "import shogun_desktop, shogun_desktop.data as d; "
         "assert shogun_desktop.__file__.startswith(sys.argv[1]), shogun_desktop.__file__; "
         "assert d.DATA_DIR.name == '_data' and d.ASSETS_DIR.name == '_assets', d.DATA_DIR; "
+        "from shogun_desktop import i18n; "
+        "assert i18n.Translator('ru').ngettext('{n} army', '{n} armies', 5) == '{n}\\u00a0армий'; "
         "from shogun_desktop.cli import main; "
         "sys.exit(main(sys.argv[2:]))"
     )

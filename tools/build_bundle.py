@@ -94,6 +94,8 @@ def pyinstaller_args(mode: str, dist: Path, work: Path) -> list[str]:
         "--paths", str(ROOT),
         "--add-data", f"{ROOT / 'data'}{sep}data",
         "--add-data", f"{ROOT / 'assets'}{sep}assets",
+        # the translations (.po, plus .mo when `tools/i18n.py compile` has run)
+        "--add-data", f"{ROOT / 'shogun_desktop' / 'locale'}{sep}shogun_desktop/locale",
         # tools, tests and the optional dev/plot libraries are never needed at run time
         "--exclude-module", "tkinter",
         "--exclude-module", "matplotlib",

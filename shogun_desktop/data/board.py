@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from shogun_desktop.data import DATA_DIR, DataError, data_dir
+from shogun_desktop.i18n.datatexts import text as tr
 from shogun_desktop.yamlio import YamlFormatError, describe, load_yaml_file
 
 SIDES = ("sun", "moon")
@@ -132,6 +133,27 @@ class Components:
         return {"castle": self.castles, "temple": self.temples, "theater": self.theaters}[kind]
 
 
+class TranslatedTexts(dict[str, str]):
+    """id -> English effect text, read in the current language: the effect mappings
+    (``event_effects``, ``specials``) show translated text to every reader, by id."""
+
+    def __init__(self, kind: str, texts: dict[str, str]) -> None:
+        super().__init__(texts)
+        self.kind = kind
+
+    def __getitem__(self, key: str) -> str:
+        return tr(self.kind, key, super().__getitem__(key))
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self[key] if key in self else default  # noqa: SIM401 - translated
+
+    def values(self) -> list[str]:  # type: ignore[override]
+        return [self[k] for k in self]
+
+    def items(self) -> list[tuple[str, str]]:  # type: ignore[override]
+        return [(k, self[k]) for k in self]
+
+
 @dataclass(frozen=True)
 class BoardData:
     provinces: dict[str, Province]
@@ -157,14 +179,37 @@ class BoardData:
     neutral_farmers: int
     names: DisplayNames
 
+    # Display names and texts, translated by id (shogun_desktop.i18n.datatexts): every
+    # player-visible name of the data goes through these, never through ``.name`` directly.
     def action_name(self, action_id: str) -> str:
-        return self.action(action_id).name
+        return tr("action-name", action_id, self.action(action_id).name)
+
+    def action_short(self, action_id: str) -> str:
+        return tr("action-short", action_id, self.action(action_id).short)
 
     def event_name(self, event_id: str) -> str:
-        return self.event_defs[event_id].name
+        return tr("event-name", event_id, self.event_defs[event_id].name)
+
+    def event_effect(self, event_id: str) -> str:
+        return tr("event-effect", event_id, self.event_defs[event_id].effect)
 
     def special_name(self, special_id: str) -> str:
-        return self.special_defs[special_id].name
+        return tr("special-name", special_id, self.special_defs[special_id].name)
+
+    def special_effect(self, special_id: str) -> str:
+        return tr("special-effect", special_id, self.special_defs[special_id].effect)
+
+    def building_name(self, kind: str) -> str:
+        return tr("building", kind, self.names.buildings.get(kind, kind))
+
+    def season_name(self, season: str) -> str:
+        return tr("season", season, self.names.seasons.get(season, season))
+
+    def phase_name(self, phase: str) -> str:
+        return tr("phase", phase, self.names.phases.get(phase, phase))
+
+    def daimyo_name(self, colour: str) -> str:
+        return tr("daimyo", colour, self.daimyo.get(colour, colour))
 
     def action(self, action_id: str) -> ActionDef:
         for a in self.actions:
@@ -436,7 +481,8 @@ def _read_cards(path: Path) -> dict[str, Any]:
         daimyo[colour] = r.get(d, "name", f"daimyo[{i}]", str)
     if len(daimyo) != 5:
         raise r.fail("daimyo", "must name the 5 daimyo")
-    return {"events": tuple(events), "event_effects": effects, "specials": specials,
+    return {"events": tuple(events), "event_effects": TranslatedTexts("event-effect", effects),
+            "specials": TranslatedTexts("special-effect", specials),
             "actions": tuple(actions), "daimyo": daimyo, "event_defs": event_defs,
             "special_defs": special_defs}
 

@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from shogun_desktop import i18n
 from shogun_desktop.data import DATA_DIR
 from shogun_desktop.data.board import (
     ACTION_IDS,
@@ -31,6 +32,7 @@ from shogun_desktop.data.board import (
     default_board,
     load_board_data,
 )
+from shogun_desktop.i18n import ngettext
 
 Translate = Callable[[str, str], str]  # (message id, English text) -> text to show
 CARD_KINDS = ("actions", "events", "specials")
@@ -50,9 +52,9 @@ def card_text(board: BoardData, kind: str, card_id: str) -> CardText:
     if kind == "actions":
         return CardText(board.action_name(card_id), "")
     if kind == "events":
-        return CardText(board.event_name(card_id), board.event_effects[card_id])
+        return CardText(board.event_name(card_id), board.event_effect(card_id))
     if kind == "specials":
-        return CardText(board.special_name(card_id), board.specials[card_id])
+        return CardText(board.special_name(card_id), board.special_effect(card_id))
     raise KeyError(kind)
 
 
@@ -245,6 +247,7 @@ class _Builder:
         self.board = board
         self.facts = data_facts(board)
         self.tr = translate or (lambda _id, text: text)
+        self.translated = translate is not None
 
     def fail(self, key: str, msg: str) -> DataError:
         return self.r.fail(key, msg)
@@ -338,7 +341,16 @@ class _Builder:
         return self.labels[key].format(**values)
 
     def count(self, n: int, noun: str) -> str:
-        """'1 war chest' / '3 war chests' (a translation may add forms by id later)."""
+        """'1 war chest' / '3 war chests': translated, the counts take the language's own
+        plural forms (three in Czech and Russian) from the catalogue; the labels' one/other
+        pair is English only."""
+        if self.translated and i18n.current().code != i18n.DEFAULT:
+            if noun == "armies":
+                return ngettext("{n} army", "{n} armies", n).format(n=n)
+            if noun == "war-chests":
+                return ngettext("{n} war chest", "{n} war chests", n).format(n=n)
+            if noun == "copies":
+                return ngettext("{n} copy", "{n} copies", n).format(n=n)
         return self.label(f"{noun}-{'one' if n == 1 else 'other'}", n=n)
 
     def cost(self, n: int) -> str:

@@ -75,7 +75,7 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
         "turn_order": list(s.turn_order),
         "special_layout": list(s.special_layout),
         "action_row": [a if i < visible_actions else HIDDEN for i, a in enumerate(s.action_row)],
-        "action_names": {a.id: a.name for a in game.data.actions},
+        "action_names": {a.id: game.data.action_name(a.id) for a in game.data.actions},
         "actions_done": s.actions_done,
         "event": s.event_current.split(":")[0] if s.event_current else None,
         "event_candidates": [k.split(":")[0] for k in s.event_candidates],

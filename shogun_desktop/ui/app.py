@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from shogun_desktop import __version__
+from shogun_desktop import __version__, i18n
+from shogun_desktop.i18n import LANGUAGES
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input, InputGateway, Kind
 from shogun_desktop.ui.scene import Scene, SceneStack
@@ -437,10 +438,31 @@ def parse_size(text: str) -> tuple[int, int] | None:
     return (int(w), int(h))
 
 
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                        help="language of the window for this run (default: the one chosen "
+                        "on the setup screen, else the system's)")
+
+
+def apply_language(prefs: Prefs, override: str | None = None) -> str:
+    """Switch every layer to --lang, else the remembered choice, else the system language.
+    A catalogue that cannot be read is reported and English is used: never a reason not to
+    start."""
+    code = override or prefs.get("language") or i18n.system_language()
+    try:
+        i18n.set_language(code)
+    except (OSError, ValueError) as exc:
+        print(f"shogun-desktop: language {code!r} not available ({exc}); using English",
+              file=sys.stderr)
+        code = i18n.set_language(i18n.DEFAULT).code
+    return code
+
+
 def run_window(argv: Sequence[str] | None = None) -> int:
     """Open the window (the CLI's default command)."""
     parser = argparse.ArgumentParser(prog="shogun-desktop")
     parser.add_argument("--size", default="1600x900", help="window size, e.g. 1280x720")
+    add_lang_option(parser)
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--fps", type=int, default=60)
     args = parser.parse_args(list(argv) if argv is not None else [])
@@ -453,8 +475,12 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     if problem is not None:
         print(f"shogun-desktop: {problem}", file=sys.stderr)
         return 2
+    from shogun_desktop.ui.prefs import Prefs
+
+    prefs = Prefs.load()
+    apply_language(prefs, args.lang)  # before any scene lays out its words
     try:
-        app = make_game_app(size, fullscreen=args.fullscreen, fps=args.fps)
+        app = make_game_app(size, fullscreen=args.fullscreen, fps=args.fps, prefs=prefs)
     except pygame.error as exc:
         print(window_error(exc), file=sys.stderr)
         pygame.quit()

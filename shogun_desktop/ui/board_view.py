@@ -489,7 +489,12 @@ class BoardView:
                       key=lambda r: list(th.REGION_COLOURS).index(r)
                       if r in th.REGION_COLOURS else 99)
         line = round(20 * k)
-        legend_h = 14 + line * (2 + (len(rows) + 1) // 2)
+        labels = {r: f"{th.region_label(r)} ({sum(1 for n, rr in self.regions.items() if rr == r and n not in self.out_of_play)})"
+                  for r in rows}
+        # Two columns when every label fits its half; one column for longer (translated) names.
+        cols = 2 if all(fonts.size(t, small)[0] + 32 <= (plate.w - 20) // 2
+                        for t in labels.values()) else 1
+        legend_h = 14 + line * (2 + (len(rows) + cols - 1) // cols + (cols == 1 and bool(self.out_of_play)))
         lg = pygame.Rect(plate.x, plate.bottom + 8, plate.w, legend_h)
         if lg.bottom > area.bottom:
             return
@@ -497,25 +502,25 @@ class BoardView:
         y = lg.y + 6
         th.blit_text(surf, fonts, "Regions (border band)", (lg.x + 10, y), small, th.INK,
                      bold=True)
-        col_w = (lg.w - 20) // 2
+        col_w = (lg.w - 20) // cols
         for i, region in enumerate(rows):
-            cx = lg.x + 10 + (i % 2) * col_w
-            cy = y + line * (1 + i // 2)
+            cx = lg.x + 10 + (i % cols) * col_w
+            cy = y + line * (1 + i // cols)
             sw = pygame.Rect(cx, cy + 3, 26, line - 6)
             pygame.draw.rect(surf, th.PAPER_LIGHT, sw)
             pygame.draw.rect(surf, th.REGION_COLOURS.get(region, th.LAND), sw.inflate(-2, -2), 4)
             pygame.draw.rect(surf, th.INK, sw, 1)
-            count = sum(1 for n, r in self.regions.items()
-                        if r == region and n not in self.out_of_play)
-            th.blit_text(surf, fonts, f"{th.region_label(region)} ({count})",
+            th.blit_text(surf, fonts, fonts.fit(labels[region], small, col_w - 36),
                          (sw.right + 6, cy + line // 2), small, th.INK, anchor="midleft")
-        y = y + line * (1 + (len(rows) + 1) // 2)
+        y = y + line * (1 + (len(rows) + cols - 1) // cols)
         # sea route and out-of-play keys
         dashed_line(surf, th.INK, (lg.x + 10, y + line // 2), (lg.x + 36, y + line // 2), 3, 6, 4)
         th.blit_text(surf, fonts, "sea route", (lg.x + 42, y + line // 2), small, th.INK,
                      anchor="midleft")
         if self.out_of_play:
-            sw = pygame.Rect(lg.x + 10 + col_w, y + 3, 26, line - 6)
+            if cols == 1:  # its own line under the sea route
+                y += line
+            sw = pygame.Rect(lg.x + 10 + (col_w if cols == 2 else 0), y + 3, 26, line - 6)
             pygame.draw.rect(surf, th.OUT_OF_PLAY, sw)
             self._hatch(surf, [sw.topleft, sw.topright, sw.bottomright, sw.bottomleft],
                         th.darken(th.OUT_OF_PLAY, 0.3), 6)

@@ -19,13 +19,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--delay", type=float, default=0.35,
                         help="seconds between computer decisions")
     parser.add_argument("--tower", choices=("physical", "probabilistic"), default="physical")
+    from shogun_desktop.i18n import LANGUAGES
+
+    parser.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                        help="language of the window (default: the remembered choice, else "
+                        "the system's)")
 
 
 def run(args: argparse.Namespace) -> int:
     import pygame
 
     from shogun_desktop.check import preload_data
-    from shogun_desktop.ui.app import make_game_app, window_error, window_title
+    from shogun_desktop.ui.app import apply_language, make_game_app, window_error, window_title
     from shogun_desktop.ui.gamefacts import DEFAULT_DAIMYO
     from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
     from shogun_desktop.ui.session import physical_tower, probabilistic_tower
@@ -34,11 +39,15 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"demo: {problem}", file=sys.stderr)
         return 2
+    from shogun_desktop.ui.prefs import Prefs
+
+    prefs = Prefs.load()
+    apply_language(prefs, getattr(args, "lang", None))
     w, _, h = str(args.size).lower().partition("x")
     tower = physical_tower if args.tower == "physical" else probabilistic_tower
     try:
         app = make_game_app((int(w), int(h)), tower=tower, computer_delay=args.delay,
-                            title=window_title("demo"))
+                            title=window_title("demo"), prefs=prefs)
     except pygame.error as exc:
         print(window_error(exc), file=sys.stderr)
         return 1

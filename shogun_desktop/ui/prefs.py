@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from shogun_desktop.i18n import LANGUAGES
 from shogun_desktop.yamlio import YamlFormatError, load_yaml_file, write_text_atomic
 
 PREFS_VERSION = 1
@@ -87,6 +88,8 @@ SCHEMA: dict[str, Setting] = _schema(
     Setting("flow.confirm", bool, True, "Ask before committing a plan, leaving or quitting"),
     Setting("guide.enabled", bool, True, "Show the first-game pointers (first planning and "
             "first battle)"),
+    Setting("language", str, "", "Language of the window ('' = the system's language)",
+            choices=("", *LANGUAGES)),
 )
 
 

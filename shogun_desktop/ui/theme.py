@@ -8,6 +8,7 @@ Nothing here touches the disk or pygame's display at import; :class:`Fonts` load
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,6 +16,8 @@ from pathlib import Path
 
 import pygame
 
+from shogun_desktop.i18n.datatexts import region_name
+from shogun_desktop.i18n.linebreak import wrap
 from shogun_desktop.ui.paths import assets_dir
 
 RGB = tuple[int, int, int]
@@ -52,8 +55,8 @@ REGION_NAMES: dict[str, str] = {
 
 
 def region_label(region: str) -> str:
-    """What players read for a region id (one place to change when names move to data)."""
-    return REGION_NAMES.get(region, region.title()) + " region"
+    """What players read for a region id, translated (shogun_desktop.i18n.datatexts)."""
+    return region_name(region)
 
 
 # Player colours (saturated, they sit on top of region colours) and the farmers.
@@ -115,6 +118,15 @@ SANS = "DejaVuSans.ttf"
 SANS_BOLD = "DejaVuSans-Bold.ttf"
 LABEL = "DejaVuSerifCondensed-Bold.ttf"  # province names on the map, like printed labels
 KANJI = "NotoSerifCJKjp-Bold-subset.otf"
+# The fallback face for characters DejaVu lacks (Chinese translations): a subset covering the
+# zh_Hant catalogue (tools/i18n.py font), drawn per run of characters inside one string.
+CJK = "NotoSansCJKtc-Regular-subset.otf"
+CJK_BOLD = "NotoSansCJKtc-Bold-subset.otf"
+
+
+def is_cjk(text: str) -> bool:
+    """True when text has a character of the CJK blocks (wrapping without spaces)."""
+    return any("\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\uffef" for ch in text)
 
 
 class Fonts:
@@ -133,8 +145,13 @@ class Fonts:
         self._glyph_ok: dict[tuple[str, str], bool] = {}
 
     def font(self, size: int, bold: bool = False, *, kanji: bool = False,
-             label: bool = False) -> pygame.font.Font:
-        name = KANJI if kanji else LABEL if label else (SANS_BOLD if bold else SANS)
+             label: bool = False, cjk: bool = False) -> pygame.font.Font:
+        if kanji:
+            name = KANJI
+        elif cjk:
+            name = CJK_BOLD if bold else CJK
+        else:
+            name = LABEL if label else (SANS_BOLD if bold else SANS)
         key = (name, size)
         font = self._fonts.get(key)
         if font is None:
@@ -147,6 +164,38 @@ class Fonts:
                 font.bold = True
             self._fonts[key] = font
         return font
+
+    def _has_glyph(self, face: str, ch: str, bold: bool, label: bool) -> bool:
+        """Whether a face draws ch (cached per face and character). Metrics do not tell:
+        a missing glyph has the .notdef box's metrics, so its rendering is compared."""
+        key = (face + ("b" if bold else "") + ("l" if label else ""), ch)
+        ok = self._glyph_ok.get(key)
+        if ok is None:
+            font = self.font(24, bold, label=label, cjk=face == "cjk")
+            ok = self._glyph_signature(font, ch) != self._notdef(font)
+            self._glyph_ok[key] = ok
+        return ok
+
+    def runs(self, text: str, bold: bool = False, label: bool = False
+             ) -> list[tuple[str, bool]]:
+        """text cut into (run, drawn with the CJK face) pieces: every character DejaVu lacks
+        and the CJK subset has goes to the CJK face; spaces and marks join the run they are
+        in, so Latin words are never split."""
+        if text.isascii():
+            return [(text, False)]
+        cjk_ok = (self.font_dir / CJK).exists()
+        out: list[tuple[str, bool]] = []
+        for ch in text:
+            if ch.isspace() or unicodedata.category(ch).startswith("M"):
+                use = out[-1][1] if out else False
+            else:
+                use = (cjk_ok and not self._has_glyph("sans", ch, bold, label)
+                       and self._has_glyph("cjk", ch, bold, False))
+            if out and out[-1][1] == use:
+                out[-1] = (out[-1][0] + ch, use)
+            else:
+                out.append((ch, use))
+        return out
 
     def has_glyphs(self, text: str, *, kanji: bool = False) -> bool:
         """True when every character of text has a real glyph (not the .notdef box)."""
@@ -175,14 +224,34 @@ class Fonts:
         self, text: str, size: int, colour: Sequence[int] = INK, bold: bool = False,
         *, label: bool = False,
     ) -> pygame.Surface:
-        """Cached text; label=True uses the map-label face (province names on the map)."""
+        """Cached text; label=True uses the map-label face (province names on the map).
+        Characters the face lacks are drawn in the CJK face, on a common baseline."""
         key = (text, size, tuple(colour), bold, "label" if label else False)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self.font(size, bold, label=label).render(text, True, colour)
+            runs = self.runs(text, bold, label)
+            if len(runs) == 1 and not runs[0][1]:
+                surf = self.font(size, bold, label=label).render(text, True, colour)
+            else:
+                surf = self._render_runs(runs, size, colour, bold, label)
             self._store(key, surf)
         else:
             self._cache.move_to_end(key)
+        return surf
+
+    def _render_runs(self, runs: list[tuple[str, bool]], size: int, colour: Sequence[int],
+                     bold: bool, label: bool) -> pygame.Surface:
+        pieces = []
+        for run, cjk in runs:
+            font = self.font(size, bold, label=label and not cjk, cjk=cjk)
+            pieces.append((font.render(run, True, colour), font.get_ascent()))
+        ascent = max(a for _s, a in pieces)
+        height = max(ascent + s.get_height() - a for s, a in pieces)
+        surf = pygame.Surface((sum(s.get_width() for s, _a in pieces), height), pygame.SRCALPHA)
+        x = 0
+        for piece, a in pieces:
+            surf.blit(piece, (x, ascent - a))
+            x += piece.get_width()
         return surf
 
     def label(self, text: str, size: int, colour: Sequence[int] = INK) -> pygame.Surface:
@@ -211,12 +280,21 @@ class Fonts:
             self._cache.popitem(last=False)
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
-        return self.font(size, bold).size(text)
+        runs = self.runs(text, bold)
+        if len(runs) == 1 and not runs[0][1]:
+            return self.font(size, bold).size(text)
+        width, ascent, descent = 0, 0, 0
+        for run, cjk in runs:
+            font = self.font(size, bold, cjk=cjk)
+            w, h = font.size(run)
+            width += w
+            ascent = max(ascent, font.get_ascent())
+            descent = max(descent, h - font.get_ascent())
+        return width, ascent + descent
 
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """text shortened with an ellipsis so it fits width pixels."""
-        font = self.font(size, bold)
-        if font.size(text)[0] <= width:
+        if self.size(text, size, bold)[0] <= width:
             return text
         # Binary search for the longest prefix that fits with the ellipsis: about log2(len)
         # measurements instead of one per removed character (a 5,000-character line used to
@@ -224,11 +302,16 @@ class Fonts:
         low, high = 0, len(text)
         while low < high:
             mid = (low + high + 1) // 2
-            if font.size(text[:mid] + "…")[0] <= width:
+            if self.size(text[:mid] + "…", size, bold)[0] <= width:
                 low = mid
             else:
                 high = mid - 1
         return text[:low] + "…"
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Lines no wider than width, broken where each script allows (UAX #14: Chinese
+        between characters, never before 。，」 nor after 「（)."""
+        return wrap(text, width, lambda s: self.size(s, size, bold)[0])
 
     def cache_len(self) -> int:
         return len(self._cache)

@@ -824,7 +824,10 @@ def draw_veil(surface: pygame.Surface) -> None:
 
 
 def wrap_text(fonts: th.Fonts, text: str, size: int, width: int) -> list[str]:
-    """Greedy word wrap; explicit newlines start new lines."""
+    """Greedy word wrap; explicit newlines start new lines. Chinese (no spaces between
+    words) wraps by the script's line rules instead (theme.Fonts.wrap)."""
+    if th.is_cjk(text):
+        return fonts.wrap(text, size, width)
     out: list[str] = []
     for para in text.split("\n"):
         line = ""

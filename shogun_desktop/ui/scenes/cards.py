@@ -15,15 +15,15 @@ from shogun_desktop.ui import theme as th
 def short_action(action: str) -> str:
     """The name printed on a small action card (from data/cards.yaml)."""
     try:
-        return default_board().action(action).short
+        return default_board().action_short(action)
     except KeyError:
         return action
 
 
 def special_name(special: str) -> str:
     """A special card's display name (from data/cards.yaml)."""
-    defs = default_board().special_defs
-    return defs[special].name if special in defs else special
+    board = default_board()
+    return board.special_name(special) if special in board.special_defs else special
 
 
 BACK = (120, 36, 28)

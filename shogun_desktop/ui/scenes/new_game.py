@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
+from shogun_desktop import i18n
+from shogun_desktop.i18n import LANGUAGES, _
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.gamefacts import BoardFacts
 from shogun_desktop.ui.inputs import Action, Input
@@ -182,6 +184,7 @@ BOARD_PANEL = pygame.Rect(1030, 130, 520, 410)
 START_PANEL = pygame.Rect(1030, 560, 520, 230)
 PREVIEW = pygame.Rect(1050, 250, 480, 246)
 ROW_Y0, ROW_H = 232, 94
+LANGUAGE_ROW = pygame.Rect(964, 46, 586, 40)
 BOTTOM_Y = 816
 
 
@@ -277,6 +280,11 @@ class NewGameScene(Scene):
                         tooltip="A table option for the whole game (off = like the cardboard "
                         "tower). Held colours can be worked out by remembering every drop; "
                         "x-ray shows them in the battle tower."))
+        # language: each name in its own language; a click switches every word at once
+        w.append(Choice(LANGUAGE_ROW, [Option(code, lang.native) for code, lang in LANGUAGES.items()],
+                        i18n.current().code, lambda v: self._set_language(str(v)),
+                        key="language", size=15,
+                        tooltip=_("Language of the game (remembered for the next start)")))
         # bottom bar
         problem = f.problems()
         w.append(Button((50, BOTTOM_Y, 150, 52), "Quit", self.app.quit, key="quit"))
@@ -290,6 +298,11 @@ class NewGameScene(Scene):
                         primary=True, hotkey=Action.CONFIRM, disabled=problem, size=20))
         self.ui.set_widgets(w)
         self._version += 1
+
+    def _set_language(self, code: str) -> None:
+        i18n.set_language(code)
+        self.app.prefs.set("language", code)
+        self.rebuild()
 
     def _set_xray(self, value: bool) -> None:
         self.form.xray = bool(value)
@@ -405,8 +418,9 @@ class NewGameScene(Scene):
         if k is not None:
             surface.blit(k, k.get_rect(midleft=(x, r.centery + 2)))
             x += k.get_width() + 24
-        th.blit_text(surface, fonts, "New game — pass and play for 3 to 5 players on one screen",
-                     (x, r.centery + 4), 19, th.INK_SOFT, anchor="midleft")
+        subtitle = "New game: pass and play for 3–5 players on one screen"
+        th.blit_text(surface, fonts, fonts.fit(subtitle, 17, LANGUAGE_ROW.x - 16 - x),
+                     (x, r.centery + 4), 17, th.INK_SOFT, anchor="midleft")
         pygame.draw.line(surface, th.INK, (50, 108), (1550, 108), 2)
 
     def _draw_notes(self, surface: pygame.Surface, fonts: th.Fonts) -> None:

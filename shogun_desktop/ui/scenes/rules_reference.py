@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from shogun_desktop import i18n
 from shogun_desktop.data.board import DataError
 from shogun_desktop.data.reference import (
     Block,
@@ -28,6 +29,8 @@ from shogun_desktop.data.reference import (
     load_reference,
     plain,
 )
+from shogun_desktop.i18n.datatexts import reference_text
+from shogun_desktop.i18n.linebreak import break_units
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
@@ -166,15 +169,30 @@ def wrap_rich(fonts: Measure, text: str, size: int, width: int, *, bold_all: boo
     different styles stay together ('**Cost:**' then '3').
     """
     plain, runs = parse_runs(text)
-    # words: maximal non-space stretches, each a list of (start, end, bold) pieces
+    # words: maximal non-space stretches, each a list of (start, end, bold) pieces; Chinese
+    # has no spaces, so there the words are the UAX #14 break units (line-start/line-end
+    # rules kept); gaps[k] = the spaces before word k (0 between Chinese units)
+    spans: list[tuple[int, int]] = []
+    if th.is_cjk(plain):
+        pos = 0
+        for unit in break_units(plain):
+            core = unit.rstrip()
+            lead = len(core) - len(core.lstrip())
+            if core.strip():
+                spans.append((pos + lead, pos + len(core)))
+            pos += len(unit)
+    else:
+        spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", plain)]
     words: list[list[tuple[int, int, bool]]] = []
-    for m in re.finditer(r"\S+", plain):
+    gaps: list[int] = []
+    for k, (ws, we) in enumerate(spans):
         pieces = []
         for rs, re_, b in runs:
-            s, e = max(rs, m.start()), min(re_, m.end())
+            s, e = max(rs, ws), min(re_, we)
             if s < e:
                 pieces.append((s, e, b or bold_all))
         words.append(pieces)
+        gaps.append(ws - spans[k - 1][1] if k else 0)
     def w_of(piece: tuple[int, int, bool]) -> int:
         return fonts.size(plain[piece[0]:piece[1]], size, piece[2])[0]
 
@@ -183,11 +201,12 @@ def wrap_rich(fonts: Measure, text: str, size: int, width: int, *, bold_all: boo
         line = list(group[0])
         for word in group[1:]:
             ps, pe, pb = line[-1]
+            gap = word[0][0] - pe
             if pb == word[0][2]:
                 line[-1] = (ps, word[0][1], pb)
                 line.extend(word[1:])
             else:  # the space keeps the previous piece's style
-                line[-1] = (ps, pe + 1, pb)
+                line[-1] = (ps, pe + gap, pb)
                 line.extend(word)
         return line
 
@@ -208,8 +227,9 @@ def wrap_rich(fonts: Measure, text: str, size: int, width: int, *, bold_all: boo
             continue
         # fill by the sum of word widths (fast), then measure the line as it will be drawn
         j, w = i + 1, widths[i]
-        while j < len(words) and w + space[words[j - 1][-1][2]] + widths[j] <= width:
-            w += space[words[j - 1][-1][2]] + widths[j]
+        while j < len(words) and (w + (space[words[j - 1][-1][2]] if gaps[j] else 0)
+                                  + widths[j] <= width):
+            w += (space[words[j - 1][-1][2]] if gaps[j] else 0) + widths[j]
             j += 1
         line = merge(words[i:j])
         while j - i > 1 and sum(w_of(p) for p in line) > width:  # kerning made it wider
@@ -828,8 +848,10 @@ def open_rules_reference(app: App) -> Scene:
     cache = app.help_state
     try:
         ref = cache.get("ref")
-        if ref is None:
-            ref = cache["ref"] = load_reference(app.data_folder)
+        lang = i18n.current().code  # the prose is rendered per language: reload on a switch
+        if ref is None or cache.get("ref_lang") != lang:
+            ref = cache["ref"] = load_reference(app.data_folder, translate=reference_text)
+            cache["ref_lang"] = lang
     except DataError as exc:
         return app.push(ConfirmDialog(app, "Rules reference", f"The rules cannot be shown: {exc}",
                                       cancel_text=None))

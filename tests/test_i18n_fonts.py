@@ -1,0 +1,87 @@
+"""Every character a translation shows has a glyph in a shipped font; Chinese runs fall back
+to the CJK face and wrap by the line-start/line-end rules."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from shogun_desktop.i18n import LANGUAGES, LOCALE_DIR
+from shogun_desktop.i18n.msgfmt import parse_po
+from shogun_desktop.ui import theme as th
+
+CLOSING = set("，。、；：？！」』）…")
+OPENING = set("「『（")
+
+
+@pytest.fixture(scope="module")
+def fonts() -> th.Fonts:
+    pygame.font.init()
+    return th.Fonts()
+
+
+def _catalogue_text(code: str) -> str:
+    path = LOCALE_DIR / code / "LC_MESSAGES" / "shogun_desktop.po"
+    return "".join(s for m in parse_po(path.read_text(encoding="utf-8")) if m.msgid
+                   for s in m.msgstr)
+
+
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
+def test_every_translated_character_has_a_glyph_in_a_shipped_font(fonts: th.Fonts,
+                                                                   code: str) -> None:
+    text = _catalogue_text(code) + "".join(lang.native for lang in LANGUAGES.values())
+    for bold in (False, True):
+        missing = {ch for ch in set(text) if not ch.isspace()
+                   and not fonts._has_glyph("sans", ch, bold, False)
+                   and not fonts._has_glyph("cjk", ch, bold, False)}
+        assert not missing, f"{code}: no font draws {''.join(sorted(missing))!r}"
+
+
+def test_the_missing_glyph_check_can_fail(fonts: th.Fonts) -> None:
+    assert not fonts._has_glyph("sans", "軍", False, False)
+    assert not fonts._has_glyph("cjk", "\u0e01", False, False)  # Thai: in neither font
+
+
+def test_chinese_runs_fall_back_to_the_cjk_face_on_one_baseline(fonts: th.Fonts) -> None:
+    text = "Anna在Omi放置3支軍隊"
+    runs = fonts.runs(text)
+    assert [r for r, cjk in runs if cjk] == ["在", "放置", "支軍隊"]
+    assert "".join(r for r, _c in runs) == text
+    surf = fonts.render(text, 18)
+    assert surf.get_width() == fonts.size(text, 18)[0]
+    cjk_only = fonts.font(18, cjk=True).size("在放置支軍隊")[0]
+    assert surf.get_width() > cjk_only  # the Latin runs are drawn too, not dropped
+    assert fonts.runs("Čeština, Русский") == [("Čeština, Русский", False)]
+
+
+def test_chinese_wraps_without_a_line_starting_with_closing_punctuation(
+        fonts: th.Fonts) -> None:
+    # Placeholders out (a long Latin run is cut anywhere, as it must be); the sentences in.
+    text = re.sub(r"\{\w+\}", "", _catalogue_text("zh_Hant"))[:1500]
+    for width in (90, 137, 200, 333):
+        lines = fonts.wrap(text, 16, width)
+        assert "".join(lines).replace(" ", "") == text.replace("\n", "").replace(" ", "")
+        for line in lines:
+            assert fonts.size(line, 16)[0] <= width or len(line) == 1
+            assert not line or line[0] not in CLOSING, line
+            assert not line or line[-1] not in OPENING, line
+
+
+def test_the_rules_reference_wraps_chinese_by_the_line_rules_and_keeps_bold(
+        fonts: th.Fonts) -> None:
+    from shogun_desktop.ui.scenes.rules_reference import parse_runs, wrap_rich
+
+    text = ("**A大於D + F——攻擊方勝利。**防守方的方塊回到供應區。攻擊方損失D + F個方塊，"
+            "其餘方塊進入該領地，並取得其領地卡；建築物和起義標記保留。「防守方」在那裡還未執行的行動無法執行。")
+    plain, _runs = parse_runs(text)
+    for width in (120, 173, 260, 400):
+        lines = wrap_rich(fonts, text, 16, width)
+        drawn = ["".join(plain[s:e] for s, e, _b in line) for line in lines]
+        assert "".join(drawn).replace(" ", "") == plain.replace(" ", "")
+        for line, pieces in zip(drawn, lines, strict=True):
+            assert line[0] not in CLOSING and line.rstrip()[-1] not in OPENING, drawn
+            assert sum(fonts.size(plain[s:e], 16, b)[0] for s, e, b in pieces) <= width
+        bold = "".join(plain[s:e] for line in lines for s, e, b in line if b)
+        assert bold.replace(" ", "") == "A大於D+F——攻擊方勝利。"
