@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from shogun_desktop import i18n
+from shogun_desktop.ai.driver import decide
 from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.i18n import LANGUAGES, LOCALE_DIR
 from shogun_desktop.i18n.msgfmt import Message, parse_po
@@ -96,7 +97,7 @@ def _log(code: str, seed: int = 5) -> list[str]:
     game = Game.new(GameConfig(["red", "yellow", "blue", "purple"], seed=seed))
     bot = RandomPlayer(seed + 1)
     while not game.is_over():
-        game.apply(bot.choose(game))
+        game.apply(decide(bot, game))
     return presenter_for(game).lines(game.state.events)
 
 
