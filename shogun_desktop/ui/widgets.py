@@ -517,6 +517,22 @@ class ScrollableLog(Widget):
     def max_scroll(self) -> int:
         return max(0, len(self.lines) - self.visible_count())
 
+    def line_at(self, pos: tuple[int, int] | None) -> str | None:
+        """The full text of the line under pos (None between lines)."""
+        if pos is None or not self.contains(pos):
+            return None
+        top = self.rect.y + 8 + (26 if self.title else 0)
+        i = (pos[1] - top) // self.line_h
+        n = self.visible_count()
+        end = len(self.lines) - self.scroll
+        shown = self.lines[max(0, end - n) : end]
+        return shown[i][0] if 0 <= i < len(shown) and pos[1] >= top else None
+
+    def tip(self, pos: tuple[int, int] | None = None) -> str | None:
+        """A line cut to fit shows in full under the pointer; otherwise the widget's tip."""
+        line = self.line_at(pos)
+        return line if line is not None else super().tip(pos)
+
     def adopt(self, old: Widget) -> None:
         if isinstance(old, ScrollableLog):
             self.scroll = min(old.scroll, self.max_scroll())
