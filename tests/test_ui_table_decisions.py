@@ -148,6 +148,6 @@ def test_one_presenter_per_decision_kind():
 
 def test_markers_at_one_track_value_sit_side_by_side():
     xs = track_positions(100.0, 3, 20.0)
-    assert xs == sorted(xs) and min(b - a for a, b in zip(xs, xs[1:])) >= 7
+    assert xs == sorted(xs) and min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 7
     assert sum(xs) / 3 == pytest.approx(100.0)
     assert track_positions(50.0, 1, 20.0) == [50.0]
