@@ -774,8 +774,10 @@ class ConfirmDialog(Scene):
         on_cancel: Callable[[], None] | None = None,
         confirm_text: str = "OK",
         cancel_text: str | None = "Cancel",
+        role: str | None = None,
     ) -> None:
         super().__init__(app)
+        self.role = role  # what the dialog asks, for its owner ("quit": closing the window)
         self.title = title
         self.message = message
         self.on_confirm = on_confirm
