@@ -348,6 +348,11 @@ class GameScene(Scene):
         out.append(Widget(self.R(RX, VP_Y, RW, 52), key="tip-vp",
                           tooltip="Victory points, scored each winter (the track wraps at 50). "
                           + _values(view, "vp", self.session.name)))
+        pending = view["pending"]
+        if pending is not None:
+            who = " (computer)" if self.session.is_computer(pending["player"]) else ""
+            out.append(Widget(self.R(300, 0, BANNER.w - 420, BANNER.h), key="tip-prompt",
+                              tooltip=self.session.presenter.prompt(pending) + who))
         out.append(Widget(self.R(RX, TRAY_Y, RW, 22), key="tip-tray",
                           tooltip="Cubes in the tower's tray: they come out in later drops. "
                                   "Farmers in supply: cubes that revolts and defence add."))
@@ -454,6 +459,16 @@ class GameScene(Scene):
         elif self.hover is not None and self.ui.pointer is not None:
             draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.ui.pointer,
                          size)
+
+    def full_text_at(self, pos: tuple[int, int]) -> str | None:
+        """The tooltip a player gets by pointing at pos: a widget's, else a province's."""
+        for widget in reversed(self.ui.widgets):
+            if widget.contains(pos):
+                tip = widget.tip(pos)
+                if tip:
+                    return tip
+        province = self.board.province_at(pos) if self.board.rect.collidepoint(pos) else None
+        return self.province_tip(province) if province else None
 
     def province_tip(self, name: str) -> str:
         p = self.data.provinces[name]
