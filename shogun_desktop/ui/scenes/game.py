@@ -33,7 +33,6 @@ from shogun_desktop.ui.widgets import (
     Widget,
     WidgetGroup,
     draw_tooltip,
-    wrap_text,
 )
 
 if TYPE_CHECKING:
@@ -491,8 +490,9 @@ class GameScene(Scene):
         fonts = self.fonts
         surface.fill(th.PAPER)
         self._draw_banner(surface, view, fonts)
-        self.board.draw(surface, self.overlays(view), self.hover)
-        self._draw_badges(surface)
+        overlays = self.overlays(view)
+        self.board.draw(surface, overlays, self.hover)
+        self._draw_badges(surface, overlays)
         pygame.draw.rect(surface, th.INK_SOFT, self.board.rect, 1)
         self._draw_actions(surface, view, fonts)
         self._draw_specials(surface, view, fonts)
@@ -527,14 +527,23 @@ class GameScene(Scene):
                 out[name] = ov
         return out
 
-    def _draw_badges(self, surface: pygame.Surface) -> None:
-        """Numbered badges on the map (the winter revolt order being chosen)."""
+    def _draw_badges(self, surface: pygame.Surface, overlays: dict[str, dict]) -> None:
+        """Numbered badges on the map (the winter revolt order being chosen), left of the
+        province's name box, never over it."""
         if self.presenter is None:
             return
+        badges = self.presenter.badges()
+        if not badges:
+            return
+        placed = self.board.placements(overlays)
         r = max(12, round(15 * self.k))
-        for name, text in self.presenter.badges().items():
-            cx, cy = self.board.label_pos(name)
-            centre = (round(cx), round(cy) - 2 * r)
+        for name, text in badges.items():
+            box = placed[name].boxes.get("name") if name in placed else None
+            if box is not None:
+                centre = (box[0] - r - 3, box[1] + box[3] // 2)
+            else:
+                cx, cy = self.board.label_pos(name)
+                centre = (round(cx), round(cy))
             pygame.draw.circle(surface, th.INK, centre, r + 2)
             pygame.draw.circle(surface, th.GOLD, centre, r)
             th.blit_text(surface, self.fonts, text, centre, self.F(18), th.INK, bold=True,
@@ -583,26 +592,32 @@ class GameScene(Scene):
         elif pending is not None and pending["kind"] == "plan":
             text = "Secret planning: each player plans behind the curtain."
         size = self.F(17)
-        lines = wrap_text(fonts, text, size, round(r.w * 0.86))  # measured regular, drawn bold
-        if self.flash:  # the toast: why a click did nothing, what was skipped
-            lines = lines[:1]
-        for line in lines[:2]:
+        for line in wrap_bold(fonts, text, size, r.w - round(32 * self.k))[:2]:
             th.blit_text(surface, fonts, line, (r.x + round(16 * self.k), y), size, th.INK,
                          bold=True)
             y += size + 6
         if self.flash:
-            tsize = self.F(16)
-            tlines = wrap_text(fonts, self.flash[0], tsize, r.w - round(60 * self.k))[:2]
-            box = pygame.Rect(r.x + round(10 * self.k), y - 2, r.w - round(20 * self.k),
-                              len(tlines) * (tsize + 4) + 8)
-            pygame.draw.rect(surface, th.mix(th.PAPER_LIGHT, th.VERMILION, 0.14), box,
-                             border_radius=4)
-            pygame.draw.rect(surface, th.VERMILION_DARK, box, 1, border_radius=4)
-            ty = box.y + 4
-            for line in tlines:
-                th.blit_text(surface, fonts, line, (box.x + 10, ty), tsize, th.VERMILION_DARK,
-                             bold=True)
-                ty += tsize + 4
+            self._draw_toast(surface, fonts, self.flash[0])
+
+    def _draw_toast(self, surface, fonts, text: str) -> None:
+        """Why a click did nothing (or what was skipped): a box over the map's foot."""
+        size = self.F(17)
+        area = self.board.rect
+        lines = wrap_bold(fonts, text, size, round(area.w * 0.8))[:3]
+        w = max(fonts.size(line, size, True)[0] for line in lines) + round(40 * self.k)
+        h = len(lines) * (size + 6) + round(18 * self.k)
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (area.centerx, area.bottom - round(14 * self.k))
+        shadow = box.move(3, 3)
+        pygame.draw.rect(surface, th.INK_SOFT, shadow, border_radius=8)
+        pygame.draw.rect(surface, th.mix(th.PAPER_LIGHT, th.VERMILION, 0.12), box,
+                         border_radius=8)
+        pygame.draw.rect(surface, th.VERMILION_DARK, box, 2, border_radius=8)
+        y = box.y + round(9 * self.k)
+        for line in lines:
+            th.blit_text(surface, fonts, line, (box.centerx, y), size, th.VERMILION_DARK,
+                         bold=True, anchor="midtop")
+            y += size + 6
 
     def _draw_actions(self, surface, view, fonts) -> None:
         th.blit_text(surface, fonts, "Action row", self.P(RX, ACTION_CARDS_Y - 20), self.F(15),
@@ -760,6 +775,22 @@ class GameScene(Scene):
             x = r.right + round(14 * self.k)
         th.blit_text(surface, fonts, f"farmers in supply: {view['farmer_supply']}",
                      self.P(RX + RW, cy), self.F(13), th.INK_SOFT, anchor="midright")
+
+
+def wrap_bold(fonts: th.Fonts, text: str, size: int, width: int) -> list[str]:
+    """Greedy word wrap measured in the bold face it is drawn in."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and fonts.size(trial, size, True)[0] > width:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        out.append(line)
+    return out
 
 
 def table_geometry(size: tuple[int, int]) -> tuple[pygame.Rect, float, tuple[int, int], int]:
