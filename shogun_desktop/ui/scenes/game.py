@@ -447,9 +447,13 @@ class GameScene(Scene):
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
-        key = (self.session.version, self._ui_version, self.ui.visual_state(), self.hover,
+        key = (self.session.version, self._ui_version, self.ui.visual_state(),
                getattr(self.ui.by_key("log"), "scroll", 0))
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
+        if self.hover is not None:  # over the cached table: moving the pointer repaints nothing
+            pts = self.board.screen_polys.get(self.hover)
+            if pts:
+                pygame.draw.polygon(surface, th.VERMILION, pts, max(2, round(4 * self.board.scale)))
         text = self.ui.tooltip.text()
         size = self.F(15)
         if text:
@@ -491,7 +495,7 @@ class GameScene(Scene):
         surface.fill(th.PAPER)
         self._draw_banner(surface, view, fonts)
         overlays = self.overlays(view)
-        self.board.draw(surface, overlays, self.hover)
+        self.board.draw(surface, overlays)
         self._draw_badges(surface, overlays)
         pygame.draw.rect(surface, th.INK_SOFT, self.board.rect, 1)
         self._draw_actions(surface, view, fonts)
