@@ -151,3 +151,25 @@ def test_markers_at_one_track_value_sit_side_by_side():
     assert xs == sorted(xs) and min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 7
     assert sum(xs) / 3 == pytest.approx(100.0)
     assert track_positions(50.0, 1, 20.0) == [50.0]
+
+
+def test_the_table_draws_natively_and_follows_the_text_size():
+    game = mid_game(3, "sun", 5, "battle", 2)
+    app, scene = _table(game, (1920, 1080))
+    try:
+        assert app.native_top() and scene.k == pytest.approx(1.2)
+        assert scene.board.rect.w > 1200  # the map grows with the window
+        before = scene.F(15)
+        app.set_ui_scale(1.25)
+        app.frame(1 / 60)
+        assert scene.F(15) > before and scene.board.ui_scale == pytest.approx(1.25)
+        assert app.screen.get_size() == (1920, 1080)
+    finally:
+        app.close()
+    app, scene = _table(game, (1280, 1024))
+    try:
+        log = scene.ui.by_key("log")
+        assert scene.extra > 250 and log.rect.bottom > 1000  # the extra height is used
+        assert log.visible_count() > 7  # more than 7 lines of the log show
+    finally:
+        app.close()

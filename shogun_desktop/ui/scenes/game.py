@@ -284,7 +284,9 @@ class GameScene(Scene):
                         tooltip="Rules reference (F1)"))
         words = self.session.presenter
         lines = [(words.line(e), _log_colour(e)) for e in view["events"]]
-        w.append(ScrollableLog(self.R(LOG), lines, size=self.F(14), title="Game log", key="log",
+        log = self.R(LOG)
+        log.h += self.extra  # a taller window (1280x1024) gives the log its extra lines too
+        w.append(ScrollableLog(log, lines, size=self.F(14), title="Game log", key="log",
                                tooltip="The game so far: scroll with the wheel; hover a cut "
                                        "line to read it in full"))
         self.ui.set_widgets(w)
