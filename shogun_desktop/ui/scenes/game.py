@@ -815,9 +815,9 @@ def table_geometry(size: tuple[int, int]) -> tuple[pygame.Rect, float, tuple[int
 
 
 def map_text_scale(k: float, ui_scale: float = 1.0) -> float:
-    """The map's text grows with the window only up to the design size: a larger window
-    gives the names room rather than bigger letters (so the small provinces fit)."""
-    return min(k, 1.0) * ui_scale
+    """The map's text grows more slowly than the window beyond the design size: a larger
+    window gives the names room rather than only bigger letters (so small provinces fit)."""
+    return min(k, max(1.0, 0.8 * k)) * ui_scale
 
 
 def track_groups(seats: list[str], values: dict[str, int]) -> dict[int, list[str]]:
