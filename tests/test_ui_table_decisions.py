@@ -173,3 +173,41 @@ def test_the_table_draws_natively_and_follows_the_text_size():
         assert log.visible_count() > 7  # more than 7 lines of the log show
     finally:
         app.close()
+
+
+def test_the_banner_never_repeats_the_season_as_the_phase():
+    from shogun_desktop.ui.scenes.game import banner_title
+
+    class Words:
+        def season(self, s):
+            return s.title()
+
+        def phase(self, p):
+            return p.title()
+
+    winter = {"year": 1, "season": "winter", "phase": "winter", "actions_done": 0}
+    assert banner_title(Words(), winter) == "Year 1 · Winter"
+    acting = {"year": 2, "season": "spring", "phase": "actions", "actions_done": 3}
+    assert banner_title(Words(), acting) == "Year 2 · Spring · Actions (4 of 10)"
+
+
+def test_action_cards_specials_events_and_tracks_have_full_text_tooltips():
+    game = mid_game(5, "moon", 5, "battle", 2)
+    app, scene = _table(game)
+    try:
+        view = scene.view
+        faces = [(i, a) for i, a in enumerate(view["action_row"]) if a != "hidden"]
+        assert faces
+        for i, a in faces:
+            tip = scene.ui.by_key(f"tip-action-{i}").tip()
+            assert game.data.action_name(a) in tip and len(tip) > 40, tip
+        for i, sp in enumerate(view["special_layout"]):
+            tip = scene.ui.by_key(f"tip-special-{i}").tip()
+            assert game.data.specials[sp] in tip
+        events = scene.ui.by_key("tip-events").tip()
+        for e in view["event_candidates"]:
+            assert game.data.event_effects[e] in events
+        assert "Oda" in scene.ui.by_key("tip-vp").tip()
+        assert scene.ui.by_key("tip-rice").tip() and scene.ui.by_key("tip-tray").tip()
+    finally:
+        app.close()
