@@ -211,3 +211,18 @@ def test_action_cards_specials_events_and_tracks_have_full_text_tooltips():
         assert scene.ui.by_key("tip-rice").tip() and scene.ui.by_key("tip-tray").tip()
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_log_shows_more_than_seven_lines_and_the_last_row_clears_the_tray(size):
+    from shogun_desktop.ui.scenes.game import PLAYER_ROW, PLAYERS_Y, TRAY_Y
+
+    assert PLAYERS_Y + 22 + 5 * PLAYER_ROW <= TRAY_Y  # the 5th row ends above the tray line
+    game = mid_game(5, "moon", 5, "battle", 2)
+    app, scene = _table(game, size)
+    try:
+        assert scene.ui.by_key("log").visible_count() > 7
+        last = max(w.rect.bottom for w in scene.ui.widgets if (w.key or "").startswith("plan-"))
+        assert last <= scene.P(0, TRAY_Y)[1]
+    finally:
+        app.close()

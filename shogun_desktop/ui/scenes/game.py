@@ -51,7 +51,7 @@ ACTION_CARDS_Y, ACTION_CARD = 78, (50, 68)
 SPECIALS_Y, SPECIAL_CARD = 174, (100, 50)
 EVENTS_Y = 232
 RICE_Y, VP_Y = 300, 336
-PLAYERS_Y, PLAYER_ROW = 394, 46
+PLAYERS_Y, PLAYER_ROW = 394, 44
 TRAY_Y = PLAYERS_Y + 22 + 5 * PLAYER_ROW + 4  # below the 5th player row, never over it
 LOG = pygame.Rect(RX, TRAY_Y + 28, RW, 900 - 6 - (TRAY_Y + 28))
 BUILDING_KEYS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
@@ -297,7 +297,7 @@ class GameScene(Scene):
         names = view["action_names"]
         for i, colour in enumerate(view["seats"]):
             p = view["players"][colour]
-            y = PLAYERS_Y + 22 + i * PLAYER_ROW + 24
+            y = PLAYERS_Y + 22 + i * PLAYER_ROW + 21
             for j, space in enumerate(SPACES):
                 card = p["board"].get(space)
                 label = names.get(space, "Bid")
@@ -311,7 +311,7 @@ class GameScene(Scene):
                 voided = space in p["voided"]
                 if voided:
                     tip += " (void)"
-                out.append(MiniCard(self.R(RX + 190 + j * 22, y, 19, 18), card, label, voided,
+                out.append(MiniCard(self.R(RX + 190 + j * 22, y, 19, 17), card, label, voided,
                                     text_size=self.Fk(13), tooltip=f"{p['name']} — {tip}",
                                     key=f"plan-{colour}-{space}"))
         return out
@@ -757,7 +757,7 @@ class GameScene(Scene):
             pos = f"#{order.index(colour) + 1} " if view["turn_order"] else ""
             sp = cd.special_name(p["special"]) if p["special"] else ""
             th.blit_text(surface, fonts, fonts.fit(pos + sp, self.F(13), round(150 * self.k)),
-                         self.P(RX + 32, y + 23), self.F(13), th.INK_SOFT)
+                         self.P(RX + 32, y + 21), self.F(13), th.INK_SOFT)
             for value, (_, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
                                        len(p["provinces"]), p["hand_size"]), cols, strict=True):
                 th.blit_text(surface, fonts, str(value), self.P(RX + dx, y + 3), self.F(16),
