@@ -208,7 +208,14 @@ class Driver:
                 else:
                     self.press(f"armies-{choice.armies}")
         elif d.kind == "revolt-order":
-            self.press(f"order-{list(d.options).index(choice)}")
+            self.shot("revolt_order")
+            for province in choice:  # clicked in order on the map (or on its button)
+                if self.rng.random() < 0.6:
+                    self.click(interior(board, province))
+                else:
+                    self.press(f"revolt-{province}")
+            assert scene.presenter.badges() == {p: str(i + 1) for i, p in enumerate(choice)}
+            self.press("revolt-confirm")
         else:
             raise AssertionError(f"the table cannot decide {d.kind}")
         assert session.version > before, f"{d.kind}: {choice!r} was not applied"

@@ -2,13 +2,15 @@
 
 Checked on crowded positions (seeded games played to year 2 with 5 players on the moon side
 and 3 on the sun side, plus a synthetic worst case) at the size the game table draws the
-map, with the exact geometric test (not the raster mask the layout itself uses).
+map at each supported window size (the table is drawn natively: the map's rect and text
+scale come from ``table_geometry`` and ``map_text_scale``), with the exact geometric test
+(not the raster mask the layout itself uses).
 
-At the table's current map size (1000x652 of the 1600x900 canvas) six small provinces have
-no room for a readable name beside their markers: there the armies, revolts and buildings
-still fit inside, but the name may cross the border. The list is pinned (it must not grow,
-and a larger map must empty it): a map of about 1400x760 (the 1920x1080 window drawn natively), which needs the table relayout
-left for later, fits everything.
+Where a small province has no room for a readable name beside its markers, the armies,
+revolts and buildings still fit inside but the name may cross the border. Those provinces
+are pinned per window size (the lists must not grow): at 1920x1080 only Awa-Boso remains,
+at 2560x1440 none. At 1280 wide the map's text stays at its readable minimum (11 px), so
+more names cross their borders there.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from shogun_desktop.rules.view import player_view
 from shogun_desktop.ui import map_layout as ml
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data
-from shogun_desktop.ui.scenes.game import BOARD, BUILDING_KEYS
+from shogun_desktop.ui.scenes.game import BOARD, BUILDING_KEYS, map_text_scale, table_geometry
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +72,17 @@ def board_for(game: Game, fonts) -> BoardView:
 
 
 TOO_SMALL_AT_TABLE_SIZE = {"Awa-Boso", "Kazusa", "Mimasaka", "Owari", "Shima", "Shimotsuke"}
+SMALL_1280 = {"Awa-Boso", "Awa-Shikoku", "Kazusa", "Mimasaka", "Owari", "Sagami", "Sanuki",
+              "Shima", "Shimotsuke"}
+# window size -> the provinces whose name may cross its border there (text size 1.0)
+NAME_MAY_CROSS = {
+    (1280, 720): SMALL_1280,
+    (1280, 1024): SMALL_1280,  # the map is as wide as at 1280x720: the extra height is sea
+    (1366, 768): SMALL_1280 - {"Sagami", "Sanuki"},
+    (1600, 900): {"Awa-Boso", "Mimasaka", "Owari", "Shima", "Shimotsuke"},
+    (1920, 1080): {"Awa-Boso"},
+    (2560, 1440): set(),
+}
 
 
 def check(view: BoardView, overlays: dict[str, dict], exempt: frozenset = frozenset(),
@@ -110,11 +123,22 @@ def test_crowded_game_markers_fit_inside_their_provinces(fonts, players, side, s
     overlays = overlays_of(game)
     assert sum(1 for ov in overlays.values() if ov.get("owner")) >= 20  # really crowded
     view = board_for(game, fonts)
-    assert check(view, overlays, frozenset(TOO_SMALL_AT_TABLE_SIZE)) == []
-    incomplete = {n for n, pl in view.placements(overlays).items() if not pl.complete}
-    assert incomplete <= TOO_SMALL_AT_TABLE_SIZE
-    view.layout((0, 0, 1400, 760))  # the map size a relayout of the table would give
-    assert check(view, overlays) == []
+    for size, exempt in NAME_MAY_CROSS.items():
+        rect, k, _, _ = table_geometry(size)
+        view.layout(rect)
+        view.set_ui_scale(map_text_scale(k))
+        assert check(view, overlays, frozenset(exempt)) == [], size
+        incomplete = {n for n, pl in view.placements(overlays).items() if not pl.complete}
+        assert incomplete <= exempt, size
+
+
+def test_the_table_map_grows_with_the_window_and_its_text_does_not_beyond_the_design():
+    small, k1, _, _ = table_geometry((1280, 720))
+    big, k2, _, _ = table_geometry((1920, 1080))
+    tall, _, _, extra = table_geometry((1280, 1024))
+    assert big.w > 1.4 * small.w and map_text_scale(k2) == 1.0 < k2
+    assert tall.h == small.h + extra and extra > 250  # a taller window gives the map its height
+    assert map_text_scale(k1, 1.25) == pytest.approx(k1 * 1.25)  # the text-size setting counts
 
 
 def test_planning_map_at_1920x1080_keeps_the_table_guarantees(fonts):

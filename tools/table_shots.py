@@ -38,8 +38,9 @@ def advance(game: Game, until: str, year: int, seed: int) -> None:
     for _ in range(20000):
         d = game.pending()
         if d is None:
-            return
-        if game.state.year >= year and d.kind == until:
+            raise RuntimeError("the game ended before the position")
+        if game.state.year >= year and d.kind == until and not (
+                until == "revolt-order" and len(d.options) < 2):  # at least 2 to order
             return
         game.apply(decide(ai, game, rng))
     raise RuntimeError("position not reached")
@@ -53,6 +54,14 @@ def mid_game(players: int, side: str, seed: int, until: str, year: int = 2) -> G
     return game
 
 
+PHASES = (("draft-take", 1), ("draft-place", 1), ("pick-special", 1), ("battle", 2),
+          ("recruit-move", 1), ("revolt-order", 1), ("plan", 2))
+NAMES_OF = {"draft-take": "draft", "draft-place": "draft_place", "pick-special": "picks",
+            "battle": "table_battle", "recruit-move": "recruit_move",
+            "revolt-order": "winter_revolt_order", "plan": "planning"}
+TARGET_TOO = True  # the battle shot shows the army-count step with a toast
+
+
 def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5) -> list[Path]:
     import pygame
 
@@ -63,8 +72,12 @@ def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5) -> list[Path]:
 
     written = []
     for side, players in (("sun", 3), ("moon", 5)):
-        for until, year in (("draft-take", 1), ("battle", 2), ("plan", 2)):
-            game = mid_game(players, side, seed, until, year)
+        for until, year in PHASES:
+            try:
+                game = mid_game(players, side, seed, until, year)
+            except RuntimeError:
+                print(f"{side}{players}: no {until} reached", file=sys.stderr)
+                continue
             for size in sizes:
                 app = App(size, show_new_game=False)
                 try:
@@ -77,7 +90,16 @@ def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5) -> list[Path]:
                     app.running = True
                     for _ in range(3):
                         app.frame(1 / 60)
-                    name = {"battle": "table", "plan": "planning"}.get(until, "draft")
+                    if until == "battle" and TARGET_TOO:
+                        scene.presenter.take(sorted(scene.presenter.targets())[0])
+                        app.frame(1 / 60)
+                    if until == "revolt-order":
+                        first = game.pending().context["provinces"][0]
+                        scene.presenter.take(first)
+                        scene.click_province(next(p for p in session.game.data.provinces
+                                                  if p not in scene.presenter.drawn))
+                        app.frame(1 / 60)
+                    name = NAMES_OF.get(until, until)
                     path = out / f"{name}_{side}{players}_{size[0]}x{size[1]}.png"
                     app.screenshot(path)
                     written.append(path)

@@ -34,6 +34,7 @@ from shogun_desktop.ui.scene import Scene, SceneStack
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.gamefacts import BoardFacts
+    from shogun_desktop.ui.navigation import Navigation
     from shogun_desktop.ui.prefs import Prefs
     from shogun_desktop.ui.scenes.new_game import NewGameSettings
     from shogun_desktop.ui.sound import Audio
@@ -128,6 +129,7 @@ class App:
         self._overlay: pygame.Surface | None = None  # logical overlays above a native scene
         self.view = pygame.Rect(0, 0, *LOGICAL_SIZE)  # where the canvas lands in the window
         self.ui_scale = 1.0  # the player's text size (menu); native scenes apply it
+        self.host: Navigation | None = None  # set by the game host (make_game_app)
         self.scale = 1.0
         self._update_view()
         self.theme = th.Theme(th.Fonts(font_dir))
@@ -376,9 +378,8 @@ class App:
 
     def close(self) -> None:
         """Release the window (tests create many Apps); a game's pending saves are finished."""
-        host = getattr(self, "host", None)
-        if host is not None:
-            host.shutdown()
+        if self.host is not None:
+            self.host.shutdown()
         self.scenes.clear()
         if self._audio is not None:
             self._audio.close()
@@ -489,7 +490,6 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     try:
         return app.run()
     finally:
-        host = getattr(app, "host", None)
-        if host is not None:
-            host.shutdown()  # the last autosave reaches the disk before the process ends
+        if app.host is not None:
+            app.host.shutdown()  # the last autosave reaches the disk before the process ends
         pygame.quit()

@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from shogun_desktop.ui.app import apply_language, make_game_app, window_error, window_title
     from shogun_desktop.ui.gamefacts import DEFAULT_DAIMYO
     from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
-    from shogun_desktop.ui.session import physical_tower, probabilistic_tower
+    from shogun_desktop.ui.session import GameHost, physical_tower, probabilistic_tower
 
     problem = preload_data()  # a broken data file: one line and exit 2, as for the window
     if problem is not None:
@@ -51,7 +51,9 @@ def run(args: argparse.Namespace) -> int:
     except pygame.error as exc:
         print(window_error(exc), file=sys.stderr)
         return 1
-    host = app.host  # type: ignore[attr-defined]
+    host = app.host
+    assert isinstance(host, GameHost)
+    shown = AttractClock()
     host.autosave = False
     seed = [int(args.seed)]
 
@@ -72,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             if host.session is None and app.running:  # back at setup: next game
                 start()
             else:
-                attract_step(app, host, elapsed)
+                attract_step(app, host, shown.tick(app.scenes.top, elapsed))
         if args.screenshot:
             app.screenshot(args.screenshot)
             print(f"screenshot written to {args.screenshot}")
@@ -81,15 +83,27 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def attract_step(app, host, elapsed: float) -> None:
+class AttractClock:
+    """How long the top scene has been shown (kept here: nothing is tagged onto scenes)."""
+
+    def __init__(self) -> None:
+        self.scene: object | None = None
+        self.seconds = 0.0
+
+    def tick(self, top: object, elapsed: float) -> float:
+        if top is not self.scene:
+            self.scene, self.seconds = top, 0.0
+        self.seconds += elapsed
+        return self.seconds
+
+
+def attract_step(app, host, shown: float) -> None:
     """Nobody is at the table: close finished overlays after a pause, restart after the end."""
     from shogun_desktop.ui.scenes.drop_notice import DropNotice
     from shogun_desktop.ui.scenes.end import EndScene
     from shogun_desktop.ui.scenes.winter import WinterScene
 
     top = app.scenes.top
-    shown = getattr(top, "demo_time", 0.0) + elapsed
-    top.demo_time = shown  # type: ignore[attr-defined]  # a tag only the demo reads
     name = type(top).__name__
     if name == "BattleOverlay":
         if getattr(top, "finished", True) and shown > 2.5 + _replay_seconds(top):

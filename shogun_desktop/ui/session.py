@@ -601,9 +601,13 @@ class GameHost:
 
     def attach(self, app: App) -> None:
         self.app = app
-        app.host = self  # type: ignore[attr-defined]
+        app.host = self
         # a killed autosave can leave its temporary file behind; tidy it on the next start
         remove_stale_temporaries(self.folder)
+
+    def saves(self) -> list[Path]:
+        """The saved games in the saves folder, newest first."""
+        return list_saves(self.folder)
 
     def shutdown(self) -> None:
         """The window is closing: finish the writes of the game in progress."""
@@ -691,7 +695,8 @@ class GameHost:
         app = self.app
         if app is None or self.session is None or self.session.is_over():
             return False
-        if getattr(app.scenes.top, "quit_dialog", False):
+        top = app.scenes.top
+        if isinstance(top, ConfirmDialog) and top.role == "quit":
             return False  # closing again while asked: quit
         from shogun_desktop.ui import flow
 
@@ -699,8 +704,8 @@ class GameHost:
             return False  # the player turned the questions off
         dialog = ConfirmDialog(app, "Quit Shogun?",
                                "The game is autosaved after every move; Resume on the setup "
-                               "screen continues it.", on_confirm=app.quit, confirm_text="Quit")
-        dialog.quit_dialog = True  # type: ignore[attr-defined]
+                               "screen continues it.", on_confirm=app.quit, confirm_text="Quit",
+                               role="quit")
         app.push(dialog)
         return True
 

@@ -104,12 +104,15 @@ def draw_action_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts
     th.blit_text(surface, fonts, str(position), (rect.x + 5, rect.y + 3), 13, th.INK_SOFT,
                  bold=True)
     words = short_action(action).split(" ")
-    y = rect.centery - 8 * (len(words) - 1) + 6
+    top = max(12, min(16, rect.w // 4))  # larger cards (a larger window) get larger words
+    step = max(16, top + 3)
+    y = rect.centery - step * (len(words) - 1) // 2 + 6
     for word in words:
-        size = 12 if fonts.size(word, 12, True)[0] <= rect.w - 4 else 10
+        size = next((n for n in range(top, 8, -1) if fonts.size(word, n, True)[0] <= rect.w - 4),
+                    9)
         th.blit_text(surface, fonts, fonts.fit(word, size, rect.w - 2, True), (rect.centerx, y),
                      size, ink, bold=True, anchor="center")
-        y += 16
+        y += step
 
 
 def chest_tip(value: int) -> str:

@@ -15,26 +15,25 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from shogun_desktop.data.reference import load_reference
 from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.rules.events import Event
-from shogun_desktop.rules.state import Move
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
+from shogun_desktop.ui.scenes.decisions import DecisionPresenter, presenter_for
 from shogun_desktop.ui.widgets import (
     Button,
-    Label,
     LayerCache,
     Panel,
     ScrollableLog,
     Widget,
     WidgetGroup,
     draw_tooltip,
-    wrap_text,
 )
 
 if TYPE_CHECKING:
@@ -42,17 +41,20 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.session import GameHost, GameSession
 
+# The design layout (1600x900), drawn at the window's own resolution: every rect and text
+# size goes through GameScene.R / P / F. The map takes all the height the side column leaves.
+DESIGN = (1600, 900)
 BANNER = pygame.Rect(0, 0, 1600, 50)
-BOARD = pygame.Rect(8, 56, 1000, 652)
-DECISION = pygame.Rect(8, 716, 1000, 178)
-RX, RW = 1020, 572
-ACTION_CARDS_Y, ACTION_CARD = 78, (54, 68)
-SPECIALS_Y, SPECIAL_CARD = 174, (108, 50)
+BOARD = pygame.Rect(8, 56, 1040, 702)
+DECISION = pygame.Rect(8, 766, 1040, 128)
+RX, RW = 1060, 532
+ACTION_CARDS_Y, ACTION_CARD = 78, (50, 68)
+SPECIALS_Y, SPECIAL_CARD = 174, (100, 50)
 EVENTS_Y = 232
-RICE_Y, VP_Y = 306, 344
-PLAYERS_Y, PLAYER_ROW = 404, 52
-TRAY_Y = 676
-LOG = pygame.Rect(RX, 702, RW, 192)
+RICE_Y, VP_Y = 300, 336
+PLAYERS_Y, PLAYER_ROW = 394, 44
+TRAY_Y = PLAYERS_Y + 22 + 5 * PLAYER_ROW + 4  # below the 5th player row, never over it
+LOG = pygame.Rect(RX, TRAY_Y + 28, RW, 900 - 6 - (TRAY_Y + 28))
 BUILDING_KEYS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
 FLASH_SECONDS = 4.0
 
@@ -60,9 +62,11 @@ FLASH_SECONDS = 4.0
 class MiniCard(Widget):
     """One space of a player's plan on the public table: a back until revealed."""
 
-    def __init__(self, rect, card: str | None, label: str, voided: bool = False, **kw) -> None:
+    def __init__(self, rect, card: str | None, label: str, voided: bool = False, *,
+                 text_size: int = 13, **kw) -> None:
         super().__init__(rect, **kw)
         self.card, self.label, self.voided = card, label, voided
+        self.text_size = text_size
 
     def draw(self, surface, theme):
         r = self.rect
@@ -76,39 +80,25 @@ class MiniCard(Widget):
             fill = th.mix(th.PAPER_LIGHT, th.GOLD, 0.35) if v is not None else th.PAPER_LIGHT
             pygame.draw.rect(surface, fill, r, border_radius=3)
             pygame.draw.rect(surface, th.INK_SOFT, r, 1, border_radius=3)
-            text = str(v) if v is not None else self.card[:3]
-            th.blit_text(surface, theme.fonts, text, r.center, 10 if v is None else 13, th.INK,
-                         bold=True, anchor="center")
+            if v is not None:
+                th.blit_text(surface, theme.fonts, str(v), r.center, self.text_size, th.INK,
+                             bold=True, anchor="center")
+            else:  # a province card: its owner colour's dot (the name is in the tooltip)
+                pygame.draw.circle(surface, th.INK_SOFT, r.center, max(2, r.w // 5))
         if self.voided:
             pygame.draw.line(surface, th.VERMILION, r.topleft, r.bottomright, 2)
 
 
-class ProvinceCardButton(Button):
-    """A clickable province card (the draft's face-up cards)."""
-
-    def __init__(self, rect, text: str, on_click, *, info: tuple, **kw) -> None:
-        super().__init__(rect, text, on_click, **kw)
-        self.info = info  # (region, tax, rice, slots)
-
-    def draw(self, surface, theme):
-        region, tax, rice, slots = self.info
-        cd.draw_province_card(surface, self.rect, theme.fonts, self.text, region, tax, rice,
-                              slots, "take this card", selected=self.hovered)
-
-
-class DeckButton(Button):
-    def draw(self, surface, theme):
-        cd.draw_back(surface, self.rect, theme.fonts)
-        th.blit_text(surface, theme.fonts, self.text, (self.rect.centerx, self.rect.bottom - 8),
-                     14, th.PAPER_LIGHT, bold=True, anchor="midbottom")
-        if self.hovered:
-            pygame.draw.rect(surface, th.GOLD, self.rect, 3, border_radius=5)
-
-
 class GameScene(Scene):
-    """The table everyone sees; drives computer seats and queues the overlays."""
+    """The table everyone sees; drives computer seats and queues the overlays.
+
+    Drawn at the window's own resolution: the 1600x900 design scaled by ``k`` (centred,
+    aspect kept), a taller window giving its extra height to the map, text following the
+    player's text size. The pending human decision is a :class:`DecisionPresenter`.
+    """
 
     opaque = True
+    native = True
 
     def __init__(self, app: App, session: GameSession, *, host: GameHost | None = None,
                  computer_delay: float | None = None, animate: bool | None = None) -> None:
@@ -129,10 +119,11 @@ class GameScene(Scene):
                                values={p: (v.tax, v.rice, v.slots)
                                        for p, v in self.data.provinces.items()},
                                side=side)
+        self.action_texts = action_texts(app.data_folder, self.data)
         self.ui = WidgetGroup()
         self.layer = LayerCache()
         self.hover: str | None = None
-        self.target: str | None = None  # battle / recruit-move: the chosen province
+        self.presenter: DecisionPresenter | None = None
         self.queue: list[Callable[[], Scene]] = []
         self.flash: tuple[str, float] | None = None
         self.timer = 0.0
@@ -141,19 +132,67 @@ class GameScene(Scene):
         self._events_seen = len(session.view(None)["events"])
         self._winter_events: list[Event] | None = None
         self._ui_version = 0
+        self.k = 1.0
+        self.origin = (0, 0)
+        self.extra = 0
+        self.text_scale = 1.0
+        self._layout_key: tuple | None = None
+        self.native_layout(app.window_size)
+
+    # ---------------------------------------------------------------- resolution
+    def native_layout(self, size: tuple[int, int]) -> None:
+        """Lay the design out at the window's size and text size (crisp, no scaling)."""
+        key = (tuple(size), self.app.ui_scale)
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        rect, self.k, self.origin, self.extra = table_geometry(size)
+        self.text_scale = self.k * self.app.ui_scale
+        self.board.layout(rect)
+        self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
+        self.layer = LayerCache()
         self.rebuild()
+
+    def R(self, x, y=None, w=None, h=None) -> pygame.Rect:  # noqa: N802
+        """A design rect (or x, y, w, h) in window pixels."""
+        if y is None:
+            x, y, w, h = pygame.Rect(x)
+        k, (ox, oy) = self.k, self.origin
+        dy = self.extra if y >= BOARD.bottom else 0
+        return pygame.Rect(round(ox + x * k), round(oy + y * k) + dy, round(w * k), round(h * k))
+
+    def P(self, x: float, y: float) -> tuple[int, int]:  # noqa: N802
+        dy = self.extra if y >= BOARD.bottom else 0
+        return (round(self.origin[0] + x * self.k), round(self.origin[1] + y * self.k) + dy)
+
+    def F(self, size: int) -> int:  # noqa: N802
+        """A design text size at this resolution and the player's text size."""
+        return max(11, round(size * self.text_scale))
+
+    def Fk(self, size: int) -> int:  # noqa: N802
+        """A text size in a fixed box (cards, track cells): the resolution only."""
+        return max(9, round(size * self.k))
+
+    @property
+    def fonts(self) -> th.Fonts:
+        return self.app.theme.fonts
 
     # ---------------------------------------------------------------- model
     @property
     def view(self) -> dict:
         return self.session.view(None)
 
-    def decision(self) -> dict | None:
-        """The pending decision with options, when a human at the table must make it."""
+    @property
+    def target(self) -> str | None:
+        """The chosen province of a Battle/Move before its army count (None otherwise)."""
+        return getattr(self.presenter, "target", None)
+
+    def human_decision(self):
+        """The pending decision when a human at the table must make it here."""
         d = self.session.pending()
         if d is None or self.session.is_computer(d.player) or d.kind == "plan":
             return None
-        return self.session.view(d.player)["pending"]
+        return d
 
     def choose(self, choice: Any) -> None:
         try:
@@ -161,15 +200,18 @@ class GameScene(Scene):
         except IllegalChoiceError as exc:
             self.show_flash(self.session.presenter.rejection(exc.rejection))
             return
-        self.target = None
         self.sync()
 
-    def _choose_armies(self, n: int) -> None:
-        if self.target is not None:
-            self.choose(Move(self.target, n))
+    def explain(self, text: str) -> None:
+        """A click that does nothing says why."""
+        self.show_flash(text)
+
+    def refresh(self) -> None:
+        self.rebuild()
 
     def show_flash(self, text: str) -> None:
         self.flash = (text, FLASH_SECONDS)
+        self._ui_version += 1
 
     def sync(self) -> None:
         """After a decision: new events, drops, winter summary; rebuild the widgets."""
@@ -190,7 +232,6 @@ class GameScene(Scene):
         if s.save_error:
             msg, s.save_error = s.save_error, None
             self.queue.append(lambda: _notice(self.app, "Autosave failed", msg))
-        self.target = None
         self.rebuild()
         self.flush()
 
@@ -234,103 +275,38 @@ class GameScene(Scene):
     # ---------------------------------------------------------------- widgets
     def rebuild(self) -> None:
         view = self.view
-        fonts = self.app.theme.fonts
-        w: list[Widget] = [Panel(DECISION)]
-        d = self.decision()
-        x, y = DECISION.x + 16, DECISION.y + 62
-        if d is not None:
-            opts = d.get("options", [])
-            kind = d["kind"]
-            if kind == "draft-take":
-                for o in opts:
-                    if o == "deck":
-                        w.append(DeckButton((x, y, 110, 100), "Deck (blind)",
-                                            lambda: self.choose("deck"), key="opt-deck",
-                                            tooltip="Draw the top card of the deck blind"))
-                        x += 124
-                    else:
-                        p = self.data.provinces[o]
-                        w.append(ProvinceCardButton(
-                            (x, y, 170, 100), o, lambda o=o: self.choose(o), key=f"opt-{o}",
-                            info=(self.regions[o], p.tax, p.rice, p.slots)))
-                        x += 184
-            elif kind == "draft-place":
-                for o in opts:
-                    w.append(Button((x, y, 150, 50), f"{o} armies", partial(self.choose, o),
-                                    key=f"opt-{o}", tooltip=f"Key {o}"))
-                    x += 164
-            elif kind == "pick-special":
-                for o in opts:
-                    pos = view["special_layout"].index(o) + 1
-                    w.append(Button((x, y, 180, 56), f"{pos}. {cd.special_name(o)}",
-                                    partial(self.choose, o), key=f"opt-{o}",
-                                    tooltip=f"Turn position {pos}: {self.data.specials[o]} "
-                                    f"(key {pos})"))
-                    x += 192
-                w.append(Label((DECISION.x + 16, y + 70), self._bid_summary(view), size=15,
-                               colour=th.INK_SOFT, width=DECISION.w - 32, key="bid-order"))
-            elif kind in ("battle", "recruit-move"):
-                moves = [o for o in opts if o is not None]
-                if kind == "recruit-move":
-                    w.append(Button((x, y, 120, 50), "Stay", lambda: self.choose(None),
-                                    key="stay", tooltip="Keep the armies where they are (S)"))
-                    x += 134
-                if self.target is None:
-                    for t in sorted({m.to for m in moves}):
-                        w.append(Button((x, y, 130, 44), t, partial(self.pick_target, t),
-                                        key=f"target-{t}", size=16))
-                        x += 138
-                        if x > DECISION.right - 140:
-                            x, y = DECISION.x + 16 + (134 if kind == "recruit-move" else 0), y + 52
-                else:
-                    counts = sorted(m.armies for m in moves if m.to == self.target)
-                    w.append(Button((x, y, 110, 50), "◀ Back", self.clear_target, key="back"))
-                    x += 124
-                    bw = 64 if len(counts) <= 11 else 46
-                    for n in counts:
-                        w.append(Button((x, y, bw - 6, 50), str(n),
-                                        partial(self._choose_armies, n),
-                                        key=f"armies-{n}", tooltip=f"{n} armies (key {n % 10})"))
-                        x += bw
-                        if x > DECISION.right - bw:
-                            x, y = DECISION.x + 140, y + 56
-            elif kind == "revolt-order":
-                for i, o in enumerate(opts):
-                    text = " → ".join(o)
-                    bw = fonts.size(text, 16, True)[0] + 30
-                    if x + bw > DECISION.right - 10:
-                        x, y = DECISION.x + 16, y + 52
-                    w.append(Button((x, y, bw, 44), text, partial(self.choose, tuple(o)),
-                                    key=f"order-{i}", size=16, tooltip=f"Key {i + 1}"))
-                    x += bw + 10
+        d = self.human_decision()
+        self.presenter = presenter_for(self, d, self.session.view(d.player) if d else None,
+                                       self.presenter)
+        w: list[Widget] = [Panel(self.R(DECISION))]
+        if self.presenter is not None:
+            w.extend(self.presenter.widgets(DECISION.x + 16, DECISION.y + 58))
         w.extend(self._plan_cards(view))
         undoer = self.session.can_undo()
         if undoer is not None:  # the last placement revealed and drew nothing (session.undo)
-            w.append(Button((DECISION.right - 226, DECISION.bottom - 56, 210, 44),
+            w.append(Button(self.R(DECISION.right - 226, DECISION.bottom - 56, 210, 44),
                             f"↶ Undo {self.session.name(undoer)}", self.undo, key="undo",
-                            size=16, tooltip="Take back the last army placement (Ctrl+Z)"))
-        w.append(Button((BANNER.right - 50, BANNER.y + 7, 40, 36), "?", self.open_help,
-                        key="help", size=20, tooltip="Rules reference (F1)"))
+                            size=self.F(16), tooltip="Take back the last army placement (Ctrl+Z)"))
+        w.extend(self._table_tips(view))
+        hb = self.R(BANNER.right - 50, BANNER.y + 7, 40, 36)
+        w.append(Button(hb, "?", self.open_help, key="help", size=self.F(20),
+                        tooltip="Rules reference (F1)"))
         words = self.session.presenter
         lines = [(words.line(e), _log_colour(e)) for e in view["events"]]
-        w.append(ScrollableLog(LOG, lines, size=14, title="Game log", key="log"))
+        log = self.R(LOG)
+        log.h += self.extra  # a taller window (1280x1024) gives the log its extra lines too
+        w.append(ScrollableLog(log, lines, size=self.F(14), title="Game log", key="log",
+                               tooltip="The game so far: scroll with the wheel; hover a cut "
+                                       "line to read it in full"))
         self.ui.set_widgets(w)
         self._ui_version += 1
-
-    def _bid_summary(self, view: dict) -> str:
-        """The bid order, with any tie shown as the random draw it was."""
-        name = self.session.name
-        text = "Bid order: " + ", ".join(name(c) for c in view["bid_order"])
-        for group in view["bid_ties"]:
-            text += " · tied bids, drawn at random: " + " before ".join(name(c) for c in group)
-        return text
 
     def _plan_cards(self, view: dict) -> list[Widget]:
         out: list[Widget] = []
         names = view["action_names"]
         for i, colour in enumerate(view["seats"]):
             p = view["players"][colour]
-            y = PLAYERS_Y + 22 + i * PLAYER_ROW + 26
+            y = PLAYERS_Y + 22 + i * PLAYER_ROW + 21
             for j, space in enumerate(SPACES):
                 card = p["board"].get(space)
                 label = names.get(space, "Bid")
@@ -340,45 +316,62 @@ class GameScene(Scene):
                     tip = f"{label}: face down"
                 else:
                     v = cd.chest_value(card)
-                    tip = f"{label}: " + (f"chest card {v}" if v is not None else card)
+                    tip = f"{label}: " + (f"war chest card {v}" if v is not None else card)
                 voided = space in p["voided"]
                 if voided:
                     tip += " (void)"
-                out.append(MiniCard((RX + 190 + j * 22, y, 20, 20), card, label, voided,
-                                    tooltip=f"{p['name']} — {tip}", key=f"plan-{colour}-{space}"))
+                out.append(MiniCard(self.R(RX + 190 + j * 22, y, 19, 17), card, label, voided,
+                                    text_size=self.Fk(13), tooltip=f"{p['name']} — {tip}",
+                                    key=f"plan-{colour}-{space}"))
         return out
 
-    def pick_target(self, province: str) -> None:
-        self.target = province
-        self.rebuild()
-
-    def clear_target(self) -> None:
-        self.target = None
-        self.rebuild()
-
-    def legal_provinces(self) -> tuple[set[str], set[str]]:
-        """(selectable targets, the source/selected province) of the pending decision."""
-        d = self.decision()
-        if d is None:
-            return set(), set()
-        kind, opts = d["kind"], d.get("options", [])
-        ctx = d.get("context", {})
-        if kind == "draft-take":
-            return {o for o in opts if o != "deck"}, set()
-        if kind == "draft-place":
-            return set(), {ctx.get("province")}
-        if kind in ("battle", "recruit-move"):
-            src = {ctx.get("province")}
-            if self.target is not None:
-                return set(), src | {self.target}
-            return {o.to for o in opts if o is not None}, src
-        if kind == "revolt-order":
-            return set(), set(ctx.get("provinces", []))
-        return set(), set()
+    def _table_tips(self, view: dict) -> list[Widget]:
+        """Invisible hover areas: the full text of each card, event and track."""
+        out: list[Widget] = []
+        data = self.data
+        cw, ch = ACTION_CARD
+        gap = (RW - 10 * cw) / 9
+        for i, a in enumerate(view["action_row"]):
+            if a == "hidden":
+                tip = f"Action {i + 1}: still face down (revealed one by one)"
+            else:
+                tip = f"Action {i + 1}: {self.action_texts.get(a, cd.short_action(a))}"
+            out.append(Widget(self.R(round(RX + i * (cw + gap)), ACTION_CARDS_Y, cw, ch),
+                              tooltip=tip, key=f"tip-action-{i}"))
+        cw, ch = SPECIAL_CARD
+        gap = (RW - 5 * cw) / 4
+        for i, sp in enumerate(view["special_layout"]):
+            out.append(Widget(self.R(round(RX + i * (cw + gap)), SPECIALS_Y, cw, ch),
+                              tooltip=f"{i + 1}. {cd.special_name(sp)} — {data.specials[sp]}"
+                                      f" (position {i + 1} in the turn order)",
+                              key=f"tip-special-{i}"))
+        words = self.session.presenter
+        evs = [view["event"]] if view["event"] else []
+        text = "\n".join(f"{words.event_name(e)}: {data.event_effects.get(e, '')}"
+                         for e in evs + list(view["event_candidates"]))
+        out.append(Widget(self.R(RX, EVENTS_Y, RW, 62),
+                          tooltip=text or "No event yet: one is drawn after planning",
+                          key="tip-events"))
+        out.append(Widget(self.R(RX, RICE_Y, RW, 28), key="tip-rice",
+                          tooltip="Rice: pays for armies in winter (0-18). "
+                          + _values(view, "rice", self.session.name)))
+        out.append(Widget(self.R(RX, VP_Y, RW, 52), key="tip-vp",
+                          tooltip="Victory points, scored each winter (the track wraps at 50). "
+                          + _values(view, "vp", self.session.name)))
+        pending = view["pending"]
+        if pending is not None:
+            who = " (computer)" if self.session.is_computer(pending["player"]) else ""
+            out.append(Widget(self.R(300, 0, BANNER.w - 420, BANNER.h), key="tip-prompt",
+                              tooltip=self.session.presenter.prompt(pending) + who))
+        out.append(Widget(self.R(RX, TRAY_Y, RW, 22), key="tip-tray",
+                          tooltip="Cubes in the tower's tray: they come out in later drops. "
+                                  "Farmers in supply: cubes that revolts and defence add."))
+        return out
 
     # ---------------------------------------------------------------- scene hooks
     def resume(self) -> None:
         self.app.inputs.reset()
+        self.native_layout(self.app.window_size)
         self.sync()
         self.flush()
 
@@ -388,9 +381,7 @@ class GameScene(Scene):
         if self.ui.handle(inp):
             return True
         if inp.is_action(Action.CANCEL):
-            if self.target is not None:
-                self.clear_target()
-            else:
+            if self.presenter is None or not self.presenter.cancel():
                 self.open_menu()
             return True
         if inp.is_click(1) and inp.pos is not None and self.board.rect.collidepoint(inp.pos):
@@ -400,55 +391,28 @@ class GameScene(Scene):
             self.undo()
             return True
         if inp.kind is Kind.KEY and inp.action in (Action.DIGIT, Action.LETTER):
-            return self.key(inp)
+            return self.presenter is not None and self.presenter.key(inp)
         return False
 
     def undo(self) -> None:
         if self.session.undo():
-            self.target = None
+            self.presenter = None  # the decision it presented is gone: sync makes a fresh one
             self.sync()
         else:
             self.show_flash("Nothing to undo: a card draw, a drop or a reveal came after it")
 
     def click_province(self, province: str | None) -> None:
-        targets, _ = self.legal_provinces()
-        if province is None or province not in targets:
+        if province is None:
             return
-        d = self.decision()
-        assert d is not None
-        if d["kind"] == "draft-take":
-            self.choose(province)
-        else:
-            self.pick_target(province)
-
-    def key(self, inp: Input) -> bool:
-        d = self.decision()
-        if d is None:
-            return False
-        kind, opts = d["kind"], d.get("options", [])
-        if inp.action is Action.LETTER:
-            if inp.letter == "s" and kind == "recruit-move":
-                self.choose(None)
-                return True
-            if inp.letter == "d" and kind == "draft-take" and "deck" in opts:
-                self.choose("deck")
-                return True
-            return False
-        n = inp.slot or 0
-        if kind == "draft-place" and inp.digit in opts:
-            self.choose(inp.digit)
-        elif kind == "pick-special":
-            layout = self.view["special_layout"]
-            if 1 <= n <= len(layout) and layout[n - 1] in opts:
-                self.choose(layout[n - 1])
-        elif kind in ("battle", "recruit-move") and self.target is not None:
-            if Move(self.target, n) in opts:
-                self.choose(Move(self.target, n))
-        elif kind == "revolt-order" and 1 <= n <= len(opts):
-            self.choose(tuple(opts[n - 1]))
-        else:
-            return False
-        return True
+        if self.presenter is None:
+            pending = self.session.pending()
+            if pending is not None:
+                who = self.session.name(pending.player)
+                self.explain(f"{who} is deciding: wait for your turn." if
+                             self.session.is_computer(pending.player) else
+                             "Nothing to choose on the map right now.")
+            return
+        self.presenter.click_province(province)
 
     def open_help(self) -> None:
         from shogun_desktop.ui.scenes.rules_reference import open_rules_reference
@@ -461,11 +425,14 @@ class GameScene(Scene):
         self.app.push(MenuScene(self.app, self.session, self.host))
 
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.sync()
         self.ui.update(dt)
         if self.flash is not None:
             text, ttl = self.flash
             self.flash = (text, ttl - dt) if ttl > dt else None
+            if self.flash is None:
+                self._ui_version += 1
         if self.flush():
             return
         s = self.session
@@ -497,43 +464,63 @@ class GameScene(Scene):
         self.app.push(PlanningScene(self.app, self.session, colour))
         self.app.push(CurtainScene(
             self.app, f"{name}", colour,
-            reason=f"{daimyo} — {colour} — everyone else, please look away",
-            button_text=f"I am {name} ({colour}): show my plan",
+            reason=f"{daimyo} — {name} — everyone else, please look away",
+            button_text=f"I am {name}: show my plan",
             recap=build_recap(self.session, colour)))
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
-        flash = self.flash[0] if self.flash else None
-        key = (self.session.version, self._ui_version, self.ui.visual_state(), self.hover,
-               self.target, flash, getattr(self.ui.by_key("log"), "scroll", 0))
+        key = (self.session.version, self._ui_version, self.ui.visual_state(),
+               getattr(self.ui.by_key("log"), "scroll", 0))
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
+        if self.hover is not None:  # over the cached table: moving the pointer repaints nothing
+            pts = self.board.screen_polys.get(self.hover)
+            if pts:
+                pygame.draw.polygon(surface, th.VERMILION, pts, max(2, round(4 * self.board.scale)))
         text = self.ui.tooltip.text()
+        size = self.F(15)
         if text:
-            self.ui.tooltip.draw(surface, self.app.theme)
+            assert self.ui.tooltip.pos is not None
+            draw_tooltip(surface, self.app.theme, text, self.ui.tooltip.pos, size)
         elif self.hover is not None and self.ui.pointer is not None:
-            draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.ui.pointer)
+            draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.ui.pointer,
+                         size)
+
+    def full_text_at(self, pos: tuple[int, int]) -> str | None:
+        """The tooltip a player gets by pointing at pos: a widget's, else a province's."""
+        for widget in reversed(self.ui.widgets):
+            if widget.contains(pos):
+                tip = widget.tip(pos)
+                if tip:
+                    return tip
+        province = self.board.province_at(pos) if self.board.rect.collidepoint(pos) else None
+        return self.province_tip(province) if province else None
 
     def province_tip(self, name: str) -> str:
         p = self.data.provinces[name]
         st = self.view["provinces"][name]
-        owner = self.session.name(st["owner"]) + f" ({st['owner']})" if st["owner"] else "neutral"
+        owner = self.session.name(st["owner"]) if st["owner"] else "nobody"
         if name not in self.view["in_play"]:
-            owner = "out of play"
-        built = [b for b in ("castle", "temple", "theater") if st[b]]
+            owner = f"out of play with {len(self.view['seats'])} players"
+        built = [BUILDING_NAMES[b] for b in ("castle", "temple", "theater") if st[b]]
         spaces = f"{p.slots} building space" + ("s" if p.slots != 1 else "")
         kanji = f" {p.kanji}" if p.kanji else ""
+        armies = f"{st['armies']} arm{'y' if st['armies'] == 1 else 'ies'}"
+        revolts = f"{st['revolts']} revolt marker" + ("s" if st["revolts"] != 1 else "")
         return (f"{name}{kanji} — {th.region_label(self.regions[name])}\n"
                 f"tax {p.tax} · rice {p.rice} · {spaces}\n"
-                f"owner: {owner} · armies {st['armies']} · revolts {st['revolts']}"
+                f"held by {owner} · {armies} · {revolts}"
                 + (f"\nbuildings: {', '.join(built)}" if built else ""))
 
     def _paint(self, surface: pygame.Surface) -> None:
         view = self.view
-        fonts = self.app.theme.fonts
+        fonts = self.fonts
         surface.fill(th.PAPER)
         self._draw_banner(surface, view, fonts)
-        self.board.draw(surface, self.overlays(view), self.hover)
-        pygame.draw.rect(surface, th.INK_SOFT, BOARD, 1)
+        overlays = self.overlays(view)
+        self.board.draw(surface, overlays)
+        self._draw_badges(surface, overlays)
+        pygame.draw.rect(surface, th.INK_SOFT, self.board.rect, 1)
         self._draw_actions(surface, view, fonts)
         self._draw_specials(surface, view, fonts)
         self._draw_events(surface, view, fonts)
@@ -544,7 +531,9 @@ class GameScene(Scene):
         self._draw_decision_text(surface, view, fonts)
 
     def overlays(self, view: dict) -> dict[str, dict]:
-        targets, selected = self.legal_provinces()
+        pr = self.presenter
+        targets = pr.targets() if pr else set()
+        selected = pr.selected() if pr else set()
         out: dict[str, dict] = {}
         for name, st in view["provinces"].items():
             ov: dict[str, Any] = {}
@@ -565,69 +554,112 @@ class GameScene(Scene):
                 out[name] = ov
         return out
 
+    def _draw_badges(self, surface: pygame.Surface, overlays: dict[str, dict]) -> None:
+        """Numbered badges on the map (the winter revolt order being chosen), left of the
+        province's name box, never over it."""
+        if self.presenter is None:
+            return
+        badges = self.presenter.badges()
+        if not badges:
+            return
+        placed = self.board.placements(overlays)
+        r = max(12, round(15 * self.k))
+        for name, text in badges.items():
+            box = placed[name].boxes.get("name") if name in placed else None
+            if box is not None:
+                centre = (box[0] - r - 3, box[1] + box[3] // 2)
+            else:
+                cx, cy = self.board.label_pos(name)
+                centre = (round(cx), round(cy))
+            pygame.draw.circle(surface, th.INK, centre, r + 2)
+            pygame.draw.circle(surface, th.GOLD, centre, r)
+            th.blit_text(surface, self.fonts, text, centre, self.F(18), th.INK, bold=True,
+                         anchor="center")
+
     def _draw_banner(self, surface, view, fonts) -> None:
-        pygame.draw.rect(surface, th.INK, BANNER)
-        words = self.session.presenter
-        season = words.season(view["season"])
-        phase = words.phase(view["phase"])
-        if view["phase"] == "actions":
-            phase += f" ({min(view['actions_done'] + 1, 10)} of 10)"
-        th.blit_text(surface, fonts, f"Year {view['year']} · {season} · {phase}",
-                     (16, BANNER.centery), 18, th.PAPER_LIGHT, bold=True, anchor="midleft")
+        band = self.R(BANNER)
+        band.x, band.w = 0, surface.get_width()
+        pygame.draw.rect(surface, th.INK, band)
+        cy = band.centery
+        title = banner_title(self.session.presenter, view)
+        th.blit_text(surface, fonts, title, (self.P(16, 0)[0], cy), self.F(18), th.PAPER_LIGHT,
+                     bold=True, anchor="midleft")
         pending = view["pending"]
-        x = 420
+        x = self.P(16, 0)[0] + fonts.size(title, self.F(18), True)[0] + round(28 * self.k)
+        right = self.P(BANNER.right - 62, 0)[0]
         if pending is not None:
             colour = pending["player"]
-            th.draw_marker(surface, colour, (x + 14, BANNER.centery), 28)
-            who = "  (computer)" if self.session.is_computer(colour) else ""
-            prompt = self.session.presenter.prompt(pending)
-            th.blit_text(surface, fonts, fonts.fit(f"{prompt}{who}", 18, 700, True),
-                         (x + 36, BANNER.centery), 18, th.GOLD, bold=True, anchor="midleft")
+            th.draw_marker(surface, colour, (x + round(14 * self.k), cy), round(28 * self.k))
+            who = " (computer)" if self.session.is_computer(colour) else ""
+            prompt = self.session.presenter.prompt(pending) + who
+            width = right - x - round(40 * self.k) - (fonts.size(self.flash[0], self.F(15))[0]
+                                                      if self.flash else 160)
+            th.blit_text(surface, fonts, fonts.fit(prompt, self.F(18), max(80, width), True),
+                         (x + round(36 * self.k), cy), self.F(18), th.GOLD, bold=True,
+                         anchor="midleft")
         elif view["winners"]:
-            th.blit_text(surface, fonts, "Game over", (x, BANNER.centery), 18, th.GOLD,
+            th.blit_text(surface, fonts, "Game over", (x, cy), self.F(18), th.GOLD,
                          bold=True, anchor="midleft")
-        if self.flash:
-            text = fonts.fit(self.flash[0], 15, 400)
-            th.blit_text(surface, fonts, text, (BANNER.right - 62, BANNER.centery), 15,
-                         th.lighten(th.VERMILION, 0.45), anchor="midright")
-        else:
-            th.blit_text(surface, fonts, "F1: rules · Esc: menu",
-                         (BANNER.right - 62, BANNER.centery), 15, th.INK_FAINT, anchor="midright")
+        if not self.flash:
+            th.blit_text(surface, fonts, "F1: rules · Esc: menu", (right, cy), self.F(15),
+                         th.lighten(th.INK_FAINT, 0.2), anchor="midright")
 
     def _draw_decision_text(self, surface, view, fonts) -> None:
-        r = DECISION
+        r = self.R(DECISION)
         pending = view["pending"]
-        y = r.y + 12
+        y = r.y + round(10 * self.k)
         if pending is None:
             text = "The game is over." if view["winners"] else ""
         else:
             text = self.session.presenter.prompt(pending)
-        d = self.decision()
-        if d is not None and d["kind"] in ("battle", "recruit-move"):
-            text += (" — click a highlighted province" if self.target is None
-                     else f" — how many armies to {self.target}? (digit keys)")
+        if self.presenter is not None:
+            text += self.presenter.hint()
         elif pending is not None and self.session.is_computer(pending["player"]):
-            text = f"{self.session.name(pending['player'])} (computer) is deciding: {text}"
+            text = f"{self.session.name(pending['player'])} (computer) is deciding…"
         elif pending is not None and pending["kind"] == "plan":
             text = "Secret planning: each player plans behind the curtain."
-        for line in wrap_text(fonts, text, 18, r.w - 110)[:2]:  # bold is wider than measured
-            th.blit_text(surface, fonts, line, (r.x + 16, y), 18, th.INK, bold=True)
-            y += 24
+        size = self.F(17)
+        for line in wrap_bold(fonts, text, size, r.w - round(32 * self.k))[:2]:
+            th.blit_text(surface, fonts, line, (r.x + round(16 * self.k), y), size, th.INK,
+                         bold=True)
+            y += size + 6
+        if self.flash:
+            self._draw_toast(surface, fonts, self.flash[0])
+
+    def _draw_toast(self, surface, fonts, text: str) -> None:
+        """Why a click did nothing (or what was skipped): a box over the map's foot."""
+        size = self.F(17)
+        area = self.board.rect
+        lines = wrap_bold(fonts, text, size, round(area.w * 0.8))[:3]
+        w = max(fonts.size(line, size, True)[0] for line in lines) + round(40 * self.k)
+        h = len(lines) * (size + 6) + round(18 * self.k)
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (area.centerx, area.bottom - round(14 * self.k))
+        shadow = box.move(3, 3)
+        pygame.draw.rect(surface, th.INK_SOFT, shadow, border_radius=8)
+        pygame.draw.rect(surface, th.mix(th.PAPER_LIGHT, th.VERMILION, 0.12), box,
+                         border_radius=8)
+        pygame.draw.rect(surface, th.VERMILION_DARK, box, 2, border_radius=8)
+        y = box.y + round(9 * self.k)
+        for line in lines:
+            th.blit_text(surface, fonts, line, (box.centerx, y), size, th.VERMILION_DARK,
+                         bold=True, anchor="midtop")
+            y += size + 6
 
     def _draw_actions(self, surface, view, fonts) -> None:
-        th.blit_text(surface, fonts, "Action row", (RX, ACTION_CARDS_Y - 20), 15, th.INK_SOFT,
-                     bold=True)
+        th.blit_text(surface, fonts, "Action row", self.P(RX, ACTION_CARDS_Y - 20), self.F(15),
+                     th.INK_SOFT, bold=True)
         if not view["action_row"]:
             th.blit_text(surface, fonts, "dealt when the first round begins",
-                         (RX, ACTION_CARDS_Y + 20), 15, th.INK_FAINT)
+                         self.P(RX, ACTION_CARDS_Y + 20), self.F(15), th.INK_SOFT)
         if not view["special_layout"]:
             th.blit_text(surface, fonts, "laid out when the first round begins",
-                         (RX, SPECIALS_Y + 12), 15, th.INK_FAINT)
+                         self.P(RX, SPECIALS_Y + 12), self.F(15), th.INK_SOFT)
         cw, ch = ACTION_CARD
         gap = (RW - 10 * cw) / 9
         acting = view["phase"] == "actions"
         for i, a in enumerate(view["action_row"]):
-            r = pygame.Rect(round(RX + i * (cw + gap)), ACTION_CARDS_Y, cw, ch)
+            r = self.R(round(RX + i * (cw + gap)), ACTION_CARDS_Y, cw, ch)
             face = None if a == "hidden" else a
             cd.draw_action_card(surface, r, fonts, i + 1, face,
                                 done=acting and i < view["actions_done"],
@@ -635,134 +667,231 @@ class GameScene(Scene):
 
     def _draw_specials(self, surface, view, fonts) -> None:
         th.blit_text(surface, fonts, "Special cards (position = turn order)",
-                     (RX, SPECIALS_Y - 20), 15, th.INK_SOFT, bold=True)
+                     self.P(RX, SPECIALS_Y - 20), self.F(15), th.INK_SOFT, bold=True)
         cw, ch = SPECIAL_CARD
         gap = (RW - 5 * cw) / 4
         holders = {p["special"]: c for c, p in view["players"].items() if p["special"]}
         for i, sp in enumerate(view["special_layout"]):
-            r = pygame.Rect(round(RX + i * (cw + gap)), SPECIALS_Y, cw, ch)
+            r = self.R(round(RX + i * (cw + gap)), SPECIALS_Y, cw, ch)
             cd.draw_frame(surface, r, fill=th.mix(th.PAPER_LIGHT, th.SEA, 0.25))
-            th.blit_text(surface, fonts, str(i + 1), (r.x + 6, r.y + 4), 14, th.INK_SOFT, bold=True)
-            th.blit_text(surface, fonts, fonts.fit(cd.special_name(sp), 14, cw - 10, True),
-                         (r.centerx, r.bottom - 6), 14, th.INK, bold=True, anchor="midbottom")
+            th.blit_text(surface, fonts, str(i + 1), (r.x + 6, r.y + 4), self.Fk(14),
+                         th.INK_SOFT, bold=True)
+            size = self.Fk(14)
+            th.blit_text(surface, fonts, fonts.fit(cd.special_name(sp), size, r.w - 8, True),
+                         (r.centerx, r.bottom - 5), size, th.INK, bold=True,
+                         anchor="midbottom")
             if sp in holders:
-                th.draw_marker(surface, holders[sp], (r.right - 16, r.y + 16), 24)
+                th.draw_marker(surface, holders[sp], (r.right - round(14 * self.k),
+                                                      r.y + round(14 * self.k)),
+                               round(22 * self.k))
 
     def _draw_events(self, surface, view, fonts) -> None:
         y = EVENTS_Y
-        ev = view["event"]
+        event = view["event"]
         effects = self.data.event_effects
         words = self.session.presenter
-        if ev:
-            text = f"Event in force: {words.event_name(ev)} — {effects.get(ev, '')}"
-            th.blit_text(surface, fonts, fonts.fit(text, 15, RW, True), (RX, y), 15, th.VERMILION,
-                         bold=True)
+        w = round(RW * self.k)
+        size = self.F(15)
+        if event:
+            text = f"Event in force: {words.event_name(event)} — {effects.get(event, '')}"
+            th.blit_text(surface, fonts, fonts.fit(text, size, w, True), self.P(RX, y), size,
+                         th.VERMILION_DARK, bold=True)
         else:
             th.blit_text(surface, fonts, "Event in force: none yet (drawn after planning)",
-                         (RX, y), 15, th.INK_SOFT)
+                         self.P(RX, y), size, th.INK_SOFT)
         y += 22
         cands = view["event_candidates"]
         label = "Winter card" if view["phase"] == "winter" else "Event candidates"
-        th.blit_text(surface, fonts, fonts.fit(f"{label}: " + (", ".join(words.event_name(c) for c in cands) or "—"), 15, RW),
-                     (RX, y), 15, th.INK)
+        names = ", ".join(words.event_name(c) for c in cands) or "—"
+        th.blit_text(surface, fonts, fonts.fit(f"{label}: {names}", size, w), self.P(RX, y),
+                     size, th.INK)
         y += 22
         if view["winter_loss"] is not None:
             th.blit_text(surface, fonts, f"Winter: every player loses {view['winter_loss']} rice",
-                         (RX, y), 15, th.INK, bold=True)
+                         self.P(RX, y), size, th.INK, bold=True)
 
     def _draw_tracks(self, surface, view, fonts) -> None:
         seats = view["seats"]
         players = view["players"]
-        # rice 0..18
-        th.blit_text(surface, fonts, "Rice", (RX, RICE_Y + 12), 14, th.INK_SOFT, bold=True,
-                     anchor="midleft")
+        th.blit_text(surface, fonts, "Rice", self.P(RX, RICE_Y + 13), self.F(14), th.INK_SOFT,
+                     bold=True, anchor="midleft")
         x0, cells = RX + 50, 19
         cw = (RW - 50) / cells
         for v in range(cells):
-            r = pygame.Rect(round(x0 + v * cw), RICE_Y, round(cw) - 1, 26)
+            r = self.R(round(x0 + v * cw), RICE_Y, round(cw) - 1, 28)
             pygame.draw.rect(surface, th.PAPER_LIGHT, r)
             pygame.draw.rect(surface, th.INK_FAINT, r, 1)
-            th.blit_text(surface, fonts, str(v), (r.centerx, r.bottom - 1), 10, th.INK_FAINT,
-                         anchor="midbottom")
+            th.blit_text(surface, fonts, str(v), (r.centerx, r.bottom - 1), self.Fk(11),
+                         th.INK_SOFT, anchor="midbottom")
         self._track_markers(surface, seats, {c: min(18, players[c]["rice"]) for c in seats},
-                            x0, cw, RICE_Y, 1)
-        # VP 0..49, wrapping (like the printed track round the board)
-        th.blit_text(surface, fonts, "VP", (RX, VP_Y + 24), 14, th.INK_SOFT, bold=True,
-                     anchor="midleft")
+                            x0, cw, RICE_Y)
+        th.blit_text(surface, fonts, "VP", self.P(RX, VP_Y + 26), self.F(14), th.INK_SOFT,
+                     bold=True, anchor="midleft")
         cw2 = (RW - 50) / 25
         for v in range(50):
             row, col = divmod(v, 25)
-            r = pygame.Rect(round(x0 + col * cw2), VP_Y + row * 26, round(cw2) - 1, 25)
+            r = self.R(round(x0 + col * cw2), VP_Y + row * 27, round(cw2) - 1, 26)
             pygame.draw.rect(surface, th.PAPER_LIGHT, r)
             pygame.draw.rect(surface, th.INK_FAINT, r, 1)
-            th.blit_text(surface, fonts, str(v), (r.centerx, r.bottom - 1), 9, th.INK_FAINT,
-                         anchor="midbottom")
-        vps = {c: players[c]["vp"] for c in seats}
+            th.blit_text(surface, fonts, str(v), (r.centerx, r.bottom - 1), self.Fk(10),
+                         th.INK_SOFT, anchor="midbottom")
         by_row: dict[int, dict[str, int]] = {}
-        for c, v in vps.items():
-            row, col = divmod(v % 50, 25)
+        for c in seats:
+            row, col = divmod(players[c]["vp"] % 50, 25)
             by_row.setdefault(row, {})[c] = col
         for row, cols in by_row.items():
-            self._track_markers(surface, seats, cols, x0, cw2, VP_Y + row * 26, 1)
+            self._track_markers(surface, seats, cols, x0, cw2, VP_Y + row * 27)
 
-    def _track_markers(self, surface, seats, values: dict[str, int], x0, cw, y, _n) -> None:
-        stacks: dict[int, int] = {}
-        for c in seats:
-            if c not in values:
-                continue
-            v = values[c]
-            k = stacks.get(v, 0)
-            stacks[v] = k + 1
-            cx = x0 + v * cw + cw / 2 + (k % 3 - 1) * 5
-            cy = y + 9 + (k // 3) * 6
-            th.draw_marker(surface, c, (cx, cy), 14)
+    def _track_markers(self, surface, seats, values: dict[str, int], x0, cw, y) -> None:
+        """Markers on a track; several at one value sit side by side, centred on it."""
+        for v, group in track_groups(seats, values).items():
+            for cx, colour in zip(track_positions(x0 + v * cw + cw / 2, len(group), cw),
+                                  group, strict=True):
+                th.draw_marker(surface, colour, self.P(cx, y + 9), max(8, round(12 * self.k)))
 
     def _draw_players(self, surface, view, fonts) -> None:
-        headers = [("VP", 190), ("Rice", 232), ("Chests", 278), ("Supply", 334), ("Prov.", 392),
-                   ("Hand", 440)]
-        for text, dx in headers:
-            th.blit_text(surface, fonts, text, (RX + dx, PLAYERS_Y), 13, th.INK_SOFT, bold=True)
+        cols = [("VP", 196), ("Rice", 240), ("Chests", 290), ("Armies", 352), ("Prov.", 420),
+                ("Hand", 470)]
+        hs = self.F(13)
+        for text, dx in cols:
+            th.blit_text(surface, fonts, text, self.P(RX + dx, PLAYERS_Y), hs, th.INK_SOFT,
+                         bold=True)
         th.blit_text(surface, fonts, "Players (turn order)" if view["turn_order"] else "Players",
-                     (RX, PLAYERS_Y), 13, th.INK_SOFT, bold=True)
-        th.blit_text(surface, fonts, "Plan", (RX + 500, PLAYERS_Y), 13, th.INK_SOFT, bold=True)
+                     self.P(RX, PLAYERS_Y), hs, th.INK_SOFT, bold=True)
         pending = view["pending"]
         order = view["turn_order"] or view["seats"]
         for i, colour in enumerate(view["seats"]):
             p = view["players"][colour]
             y = PLAYERS_Y + 22 + i * PLAYER_ROW
-            row = pygame.Rect(RX - 4, y - 2, RW + 8, PLAYER_ROW - 4)
+            row = self.R(RX - 4, y - 2, RW + 8, PLAYER_ROW - 4)
             active = pending is not None and pending["player"] == colour
             pygame.draw.rect(surface, th.mix(th.PAPER_LIGHT, th.GOLD, 0.3) if active
                              else th.PAPER_LIGHT, row, border_radius=4)
             if active:
                 pygame.draw.rect(surface, th.GOLD, row, 2, border_radius=4)
-            th.draw_marker(surface, colour, (RX + 14, y + 14), 24)
+            stripe = pygame.Rect(row.x, row.y, max(4, round(6 * self.k)), row.h)
+            pygame.draw.rect(surface, th.PLAYER_COLOURS[colour], stripe, border_radius=3)
+            th.draw_marker(surface, colour, self.P(RX + 16, y + 13), round(22 * self.k))
             name = p["name"] + (" (cpu)" if p["computer"] else "")
-            th.blit_text(surface, fonts, fonts.fit(name, 15, 150, True), (RX + 30, y + 5), 15,
-                         th.INK, bold=True)
+            th.blit_text(surface, fonts, fonts.fit(name, self.F(15), round(150 * self.k), True),
+                         self.P(RX + 32, y + 3), self.F(15), th.INK, bold=True)
             pos = f"#{order.index(colour) + 1} " if view["turn_order"] else ""
             sp = cd.special_name(p["special"]) if p["special"] else ""
-            th.blit_text(surface, fonts, fonts.fit(pos + (sp or colour), 13, 150),
-                         (RX + 30, y + 27), 13, th.INK_SOFT)
-            for text, (_, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
-                                      len(p["provinces"]), p["hand_size"]), headers, strict=True):
-                th.blit_text(surface, fonts, str(text), (RX + dx, y + 5), 16, th.INK, bold=True)
+            th.blit_text(surface, fonts, fonts.fit(pos + sp, self.F(13), round(150 * self.k)),
+                         self.P(RX + 32, y + 21), self.F(13), th.INK_SOFT)
+            for value, (_, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
+                                       len(p["provinces"]), p["hand_size"]), cols, strict=True):
+                th.blit_text(surface, fonts, str(value), self.P(RX + dx, y + 3), self.F(16),
+                             th.INK, bold=True)
 
     def _draw_tray(self, surface, view, fonts) -> None:
-        th.blit_text(surface, fonts, "Tower tray:", (RX, TRAY_Y + 10), 14, th.INK_SOFT,
+        size = self.F(14)
+        cy = TRAY_Y + 10
+        th.blit_text(surface, fonts, "Tower tray:", self.P(RX, cy), size, th.INK_SOFT,
                      bold=True, anchor="midleft")
-        x = RX + 100
+        x = self.P(RX + 100, cy)[0]
         tray = view["tray"]
         if not tray:
-            th.blit_text(surface, fonts, "empty", (x, TRAY_Y + 10), 14, th.INK_SOFT,
+            th.blit_text(surface, fonts, "empty", (x, self.P(0, cy)[1]), size, th.INK_SOFT,
                          anchor="midleft")
         for colour, n in sorted(tray.items()):
-            th.draw_cube(surface, colour, (x + 9, TRAY_Y + 10), 18)
-            r = th.blit_text(surface, fonts, f"{n}", (x + 22, TRAY_Y + 10), 15, th.INK, bold=True,
-                             anchor="midleft")
-            x = r.right + 14
-        th.blit_text(surface, fonts, f"farmers in supply {view['farmer_supply']}",
-                     (RX + RW, TRAY_Y + 10), 13, th.INK_SOFT, anchor="midright")
+            yy = self.P(0, cy)[1]
+            th.draw_cube(surface, colour, (x + round(9 * self.k), yy), round(18 * self.k))
+            r = th.blit_text(surface, fonts, f"{n}", (x + round(22 * self.k), yy), size, th.INK,
+                             bold=True, anchor="midleft")
+            x = r.right + round(14 * self.k)
+        th.blit_text(surface, fonts, f"farmers in supply: {view['farmer_supply']}",
+                     self.P(RX + RW, cy), self.F(13), th.INK_SOFT, anchor="midright")
+
+
+def wrap_bold(fonts: th.Fonts, text: str, size: int, width: int) -> list[str]:
+    """Greedy word wrap measured in the bold face it is drawn in."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and fonts.size(trial, size, True)[0] > width:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        out.append(line)
+    return out
+
+
+def table_geometry(size: tuple[int, int]) -> tuple[pygame.Rect, float, tuple[int, int], int]:
+    """(map rect in window pixels, k, origin, extra height) of the table at a window size.
+
+    The 1600x900 design is scaled by k to fit (centred); a taller window (1280x1024) gives
+    its extra height to the map. Pure, so the map-layout test checks the real geometry.
+    """
+    w, h = size
+    k = min(w / DESIGN[0], h / DESIGN[1])
+    extra = max(0, round(h - DESIGN[1] * k))
+    origin = (round((w - DESIGN[0] * k) / 2), 0)
+    rect = pygame.Rect(round(origin[0] + BOARD.x * k), round(BOARD.y * k),
+                       round(BOARD.w * k), round(BOARD.h * k) + extra)
+    return rect, k, origin, extra
+
+
+def map_text_scale(k: float, ui_scale: float = 1.0) -> float:
+    """The map's text grows more slowly than the window beyond the design size: a larger
+    window gives the names room rather than only bigger letters (so small provinces fit)."""
+    return min(k, max(1.0, 0.8 * k)) * ui_scale
+
+
+def track_groups(seats: list[str], values: dict[str, int]) -> dict[int, list[str]]:
+    """The colours at each track value, in seat order."""
+    out: dict[int, list[str]] = {}
+    for c in seats:
+        if c in values:
+            out.setdefault(values[c], []).append(c)
+    return out
+
+
+def track_positions(centre: float, n: int, cell: float) -> list[float]:
+    """x centres of n markers at one track value: side by side, overlapping a little only
+    when more than the cell and its neighbours' halves can hold."""
+    step = min(13.0, max(7.0, 2 * cell / max(1, n)))
+    first = centre - step * (n - 1) / 2
+    return [first + i * step for i in range(n)]
+
+
+def banner_title(words, view: dict) -> str:
+    """Year, season and phase; the phase is left out when it only repeats the season."""
+    season = words.season(view["season"])
+    phase = words.phase(view["phase"])
+    if view["phase"] == "actions":
+        phase += f" ({min(view['actions_done'] + 1, 10)} of 10)"
+    parts = [f"Year {view['year']}", season]
+    if phase.strip().lower() != season.strip().lower():
+        parts.append(phase)
+    return " · ".join(parts)
+
+
+def action_texts(data_folder, board) -> dict[str, str]:
+    """Each action card's name and full text (the rules reference's, numbers from data)."""
+    out = {a.id: board.action_name(a.id) for a in board.actions}
+    try:
+        ref = load_reference(data_folder, board=board)
+    except Exception:  # noqa: BLE001 - a broken reference.yaml leaves the names (the book says why)
+        return out
+    for chapter in ref.chapters:
+        if chapter.kind != "actions":
+            continue
+        for section in chapter.sections:
+            aid = section.id.split("/")[-1]
+            if aid in out:
+                out[aid] = f"{section.title}: " + " ".join(b.text for b in section.blocks if b.text)
+    return out
+
+
+def _values(view: dict, key: str, name) -> str:
+    return ", ".join(f"{name(c)} {view['players'][c][key]}" for c in view["seats"])
+
+
+BUILDING_NAMES = {"castle": "castle", "temple": "temple", "theater": "theatre"}
 
 
 def _log_colour(event: Event) -> th.RGB:

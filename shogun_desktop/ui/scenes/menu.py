@@ -30,7 +30,8 @@ from shogun_desktop.ui.widgets import (
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
-    from shogun_desktop.ui.session import GameHost, GameSession
+    from shogun_desktop.ui.navigation import Navigation
+    from shogun_desktop.ui.session import GameSession
 
 
 class _Modal(Scene):
@@ -64,7 +65,7 @@ class MenuScene(_Modal):
     """Esc during a game. ``note`` is a line at the bottom of the box: over a secret plan,
     which the planning screen hides while the menu is open, it says so."""
 
-    def __init__(self, app: App, session: GameSession, host: GameHost | None, *,
+    def __init__(self, app: App, session: GameSession, host: Navigation | None, *,
                  note: str | None = None) -> None:
         super().__init__(app)
         self.session, self.host = session, host
@@ -195,12 +196,10 @@ class LoadScene(_Modal):
 
     PER_PAGE = 8
 
-    def __init__(self, app: App, host: GameHost) -> None:
+    def __init__(self, app: App, host: Navigation) -> None:
         super().__init__(app)
         self.host = host
-        from shogun_desktop.ui.session import list_saves
-
-        self.files: list[Path] = list_saves(host.folder)
+        self.files: list[Path] = host.saves()
         self.page = 0
         self.box = pygame.Rect(450, 130, 700, 640)
         self.rebuild()

@@ -466,7 +466,7 @@ class PlanningScene(Scene):
             else:
                 from shogun_desktop.ui.scenes.menu import MenuScene
 
-                self.app.push(MenuScene(self.app, self.session, getattr(self.app, "host", None),
+                self.app.push(MenuScene(self.app, self.session, self.app.host,
                                         note="Your plan stays hidden behind the menu."))
             return True
         return inp.kind in (Kind.CLICK, Kind.KEY)
