@@ -354,7 +354,16 @@ def _tower_loaded(p: Presenter, e: ev.TowerLoaded) -> str:
 
 
 def _tower_note(p: Presenter, e: ev.TowerNote) -> str:
-    return _("Tower: {note}").format(note=e.note)
+    parts = []
+    if e.capped_ms:
+        parts.append(_("Tower: the time cap was reached after {seconds} s simulated; cubes "
+                       "still moving stayed where they were.").format(
+                           seconds=f"{e.capped_ms / 1000:.1f}"))
+    if e.escapes:
+        parts.append(ngettext("Tower: {n} cube left the walls and was counted as out.",
+                              "Tower: {n} cubes left the walls and were counted as out.",
+                              e.escapes).format(n=e.escapes))
+    return " ".join(parts)
 
 
 def _round_started(p: Presenter, e: ev.RoundStarted) -> str:

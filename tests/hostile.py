@@ -98,7 +98,8 @@ def save_cases(folder: Path) -> list[Case]:
         "not UTF-8")
     put("duplicate-key", text + "board: moon\n", "duplicate key 'board'")
     put("oversize", text + "# " + "x" * (5 * 1024 * 1024) + "\n", "too large")
-    long_log = dict(base, events=[*base["events"], {"type": "tower-note", "note": "x" * 5_000}])
+    long_log = dict(base, events=[*base["events"], {"type": "card-taken", "player": "red",
+                                                     "card": "x" * 5_000, "blind": False}])
     put("long-log-line", _dump(long_log), "a log entry has at most 1000 characters")
     put("huge-int", changed(base, "position", "chests", "red", 10**30), "must be at most")
     put("huge-int-digits", text.replace("battles: ", "battles: " + "9" * 10_000, 1),

@@ -852,8 +852,11 @@ class Game:
         check_drop_result(held_before, total, result)
         s.held = list(result.held)
         s.tray = {c: n for c, n in result.out.items() if n}
-        if result.note:
-            self.emit(ev.TowerNote(result.note))
+        capped = bool(result.extra.get("capped"))
+        escapes = int(result.extra.get("escapes", 0) or 0)
+        if capped or escapes:
+            sim_ms = round(1000 * float(result.extra.get("sim_time", 0.0))) if capped else 0
+            self.emit(ev.TowerNote(capped_ms=sim_ms, escapes=escapes))
         self.drops.append(DropRecord(kind, total, result, province, attacker, defender,
                                      farmers_fight))
         return result

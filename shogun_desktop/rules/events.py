@@ -105,7 +105,11 @@ class TowerLoaded(Event, tag="tower-loaded"):
 
 @dataclass(frozen=True)
 class TowerNote(Event, tag="tower-note"):
-    note: str  # a diagnostic of the tower model (e.g. a safety cap reached), not a rule outcome
+    """A diagnostic of the tower model, not a rule outcome: its safety cap ended a drop
+    (``capped_ms`` of simulated time, 0 when not), or cubes left the walls (``escapes``)."""
+
+    capped_ms: int = 0
+    escapes: int = 0
 
 
 # ---------------------------------------------------------------------- rounds and bids
