@@ -35,11 +35,25 @@ def test_map_clicks_fill_the_active_space_and_keys_choose_it(tmp_path):
         assert scene.plan[SPACES[4]] == provinces[1] and scene.active == SPACES[5]
         drv.click(scene.space_rect("bid").center)  # clicking an empty space activates it
         assert scene.active == "bid"
-        # someone else's province does nothing
+        # someone else's province takes no card, and the player is told why
+        owners = {p: s.owner for p, s in scene.session.game.state.provinces.items()}
         other = next(p for p in scene.board.polygons if p not in scene.cards
-                     and p in scene.session.game.in_play())
+                     and p in scene.session.game.in_play() and owners[p] not in (None, scene.seat))
         drv.click(province_point(scene, other))
         assert len(scene.plan) == 2
+        owner_name = scene.session.game.state.players[owners[other]].name
+        assert scene.notice == (f"{other} belongs to {owner_name}: plan only in your own "
+                                "provinces.")
+        neutral = next(p for p in scene.board.polygons if owners[p] is None
+                       and p in scene.session.game.in_play())
+        drv.click(province_point(scene, neutral))
+        assert scene.notice == f"{neutral} is neutral: plan only in your own provinces."
+        out = next(p for p in scene.board.polygons if p not in scene.session.game.in_play())
+        drv.click(province_point(scene, out))
+        assert scene.notice == (f"{out} is out of play with 3 players: plan only in your own "
+                                "provinces.")
+        drv.click(province_point(scene, provinces[2]))  # a legal click clears it
+        assert scene.notice is None and len(scene.plan) == 3
         # hovering shows the neighbours as Battle/Move targets, with their holders
         drv.move(province_point(scene, provinces[0]))
         drv.pump()

@@ -77,6 +77,7 @@ class PlanningScene(Scene):
         self._recorded = dict(self.plan)  # the plan as the history last saw it
         self.selected: str | None = None
         self.active: str | None = None  # the space a province clicked on the map goes to
+        self.notice: str | None = None  # why the last map click did nothing (never silent)
         self.drag: tuple[str, str | None] | None = None  # (card, space it came from)
         self.drag_pos: tuple[int, int] | None = None
         self.hover: str | None = None  # province under the pointer
@@ -271,8 +272,13 @@ class PlanningScene(Scene):
 
     def click_province(self, province: str | None) -> None:
         """Map first: the province's card goes on the active space (or is picked up)."""
-        if province is None or province not in self.cards:
+        if province is None:
             return
+        if province not in self.cards:
+            self.notice = self.why_not_plannable(province)
+            self._version += 1
+            return
+        self.notice = None
         on = next((s for s, c in self.plan.items() if c == province), None)
         if self.active is not None and on is None:
             self.place(province, self.active)
@@ -280,6 +286,20 @@ class PlanningScene(Scene):
             self.place(province, self.active)  # move it to the active space
         else:
             self.select(province)
+
+    def why_not_plannable(self, province: str) -> str:
+        """Why a clicked province cannot take an action card (shown where the status is)."""
+        view = self.session.view(self.seat)
+        if province not in view["in_play"]:
+            return (f"{province} is out of play with {len(view['seats'])} players: plan only "
+                    "in your own provinces.")
+        owner = view["provinces"][province]["owner"]
+        if owner is None:
+            return f"{province} is neutral: plan only in your own provinces."
+        if owner == self.seat:  # owned, but its card is no longer in this hand
+            return f"{province}'s card is not in your hand this round."
+        return (f"{province} belongs to {view['players'][owner]['name']}: plan only in your "
+                "own provinces.")
 
     # ---------------------------------------------------------------- geometry
     def space_rect(self, space: str) -> pygame.Rect:
@@ -619,6 +639,8 @@ class PlanningScene(Scene):
         text = problem or "Plan complete: press Done to commit it."
         if cost > me["chests"] and not problem:
             text = "More than you have: actions you cannot pay for will be skipped."
+        if self.notice:
+            text = problem = self.notice
         width = round(570 * self.k)
         th.blit_text(surface, fonts, fonts.fit(text, F(14), width), P(12, BOTTOM_Y + 24), F(14),
                      th.VERMILION if problem else th.INK_SOFT)
