@@ -85,3 +85,12 @@ def test_the_rules_reference_wraps_chinese_by_the_line_rules_and_keeps_bold(
             assert sum(fonts.size(plain[s:e], 16, b)[0] for s, e, b in pieces) <= width
         bold = "".join(plain[s:e] for line in lines for s, e, b in line if b)
         assert bold.replace(" ", "") == "A大於D+F——攻擊方勝利。"
+
+
+def test_wrapped_lines_are_remembered_and_callers_cannot_change_them(fonts: th.Fonts) -> None:
+    text = "各玩家依序：「秘密地」規劃行動，然後執行。" * 4
+    first = fonts.wrap(text, 16, 120)
+    first.append("changed by a caller")
+    again = fonts.wrap(text, 16, 120)
+    assert again == first[:-1] and len(again) > 1
+    assert fonts.wrap(text, 16, 240) != again  # the width is part of what is remembered

@@ -141,6 +141,9 @@ class Fonts:
         self.font_dir = font_dir if font_dir is not None else assets_dir() / "fonts"
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        # wrapped lines by (text, size, width, bold): UAX #14 breaking costs milliseconds for
+        # a paragraph, and tooltips and panels ask for the same ones frame after frame
+        self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
         self._cache_size = cache_size
         self._glyph_ok: dict[tuple[str, str], bool] = {}
 
@@ -311,7 +314,16 @@ class Fonts:
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Lines no wider than width, broken where each script allows (UAX #14: Chinese
         between characters, never before 。，」 nor after 「（)."""
-        return wrap(text, width, lambda s: self.size(s, size, bold)[0])
+        key = (text, size, width, bold)
+        lines = self._wraps.get(key)
+        if lines is None:
+            lines = wrap(text, width, lambda s: self.size(s, size, bold)[0])
+            self._wraps[key] = lines
+            if len(self._wraps) > 512:
+                self._wraps.popitem(last=False)
+        else:
+            self._wraps.move_to_end(key)
+        return list(lines)
 
     def cache_len(self) -> int:
         return len(self._cache)
