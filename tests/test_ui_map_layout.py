@@ -27,8 +27,8 @@ from shogun_desktop.rules.engine import Game, GameConfig
 from shogun_desktop.rules.view import player_view
 from shogun_desktop.ui import map_layout as ml
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.board_view import BoardView, load_map_data
-from shogun_desktop.ui.scenes.game import BOARD, BUILDING_KEYS, map_text_scale, table_geometry
+from shogun_desktop.ui.board_view import BUILDING_ICONS, BoardView, load_map_data
+from shogun_desktop.ui.scenes.game import BOARD, map_text_scale, table_geometry
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +56,7 @@ def overlays_of(game: Game) -> dict[str, dict]:
         if st["owner"]:
             ov["owner"] = st["owner"]
             ov["armies"] = {st["owner"]: st["armies"]}
-        ov["buildings"] = [BUILDING_KEYS[k] for k in ("castle", "temple", "theater") if st[k]]
+        ov["buildings"] = [BUILDING_ICONS[k] for k in ("castle", "temple", "theater") if st[k]]
         ov["revolts"] = st["revolts"]
         out[name] = ov
     return out

@@ -10,19 +10,32 @@ from typing import Any
 
 from shogun_desktop.data.board import BUILDINGS
 from shogun_desktop.rules.engine import VISIBLE_ACTIONS, Game
-from shogun_desktop.rules.state import BID_SPACE, Decision, Phase, PicksCursor
+from shogun_desktop.rules.state import BID_SPACE, Decision, GameState, Phase, PicksCursor
 
 HIDDEN = "hidden"  # a face-down card of another player
+
+
+def public_action_row(s: GameState) -> list[str]:
+    """The action row as everyone sees it: 5 cards face up, one more after each action,
+    all of them in winter; the rest HIDDEN."""
+    visible = VISIBLE_ACTIONS
+    if s.phase in (Phase.ACTIONS, Phase.PICKS):
+        visible += s.actions_done
+    if s.phase == Phase.WINTER:
+        visible = len(s.action_row)
+    return [a if i < visible else HIDDEN for i, a in enumerate(s.action_row)]
+
+
+def public_provinces(s: GameState) -> dict[str, dict[str, Any]]:
+    """Every province's owner, armies, revolt markers and buildings (all public)."""
+    return {name: {"owner": p.owner, "armies": p.armies, "revolts": p.revolts,
+                   **{k: p.has(k) for k in BUILDINGS}}
+            for name, p in s.provinces.items()}
 
 
 def player_view(game: Game, seat: str | None) -> dict[str, Any]:
     """What ``seat`` may see; ``None`` gives the public view (e.g. for the hand-off curtain)."""
     s = game.state
-    visible_actions = VISIBLE_ACTIONS
-    if s.phase in (Phase.ACTIONS, Phase.PICKS):
-        visible_actions += s.actions_done
-    if s.phase == Phase.WINTER:
-        visible_actions = len(s.action_row)
     players: dict[str, Any] = {}
     for colour in s.seats:
         p = s.players[colour]
@@ -62,11 +75,7 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
         "season": s.season,
         "phase": str(s.phase),
         "players": players,
-        "provinces": {
-            name: {"owner": p.owner, "armies": p.armies, "revolts": p.revolts,
-                   **{k: p.has(k) for k in BUILDINGS}}
-            for name, p in s.provinces.items()
-        },
+        "provinces": public_provinces(s),
         "in_play": sorted(game.in_play()),
         "farmer_supply": s.supply["green"],
         "buildings_left": dict(s.buildings_left),
@@ -74,7 +83,7 @@ def player_view(game: Game, seat: str | None) -> dict[str, Any]:
         "tray": dict(s.tray),
         "turn_order": list(s.turn_order),
         "special_layout": list(s.special_layout),
-        "action_row": [a if i < visible_actions else HIDDEN for i, a in enumerate(s.action_row)],
+        "action_row": public_action_row(s),
         "action_names": {a.id: game.data.action_name(a.id) for a in game.data.actions},
         "actions_done": s.actions_done,
         "event": s.event_current.split(":")[0] if s.event_current else None,
@@ -105,17 +114,9 @@ def seat_view(game: Game, seat: str, decision: Decision | None = None) -> dict[s
     ``player_view(game, seat)`` too (a test checks that), so it cannot leak more.
     """
     s = game.state
-    visible_actions = VISIBLE_ACTIONS
-    if s.phase in (Phase.ACTIONS, Phase.PICKS):
-        visible_actions += s.actions_done
-    if s.phase == Phase.WINTER:
-        visible_actions = len(s.action_row)
+    provinces = public_provinces(s)
     owned: dict[str, list[str]] = {c: [] for c in s.seats}
-    provinces: dict[str, dict[str, Any]] = {}
     for name, prov in s.provinces.items():
-        provinces[name] = {"owner": prov.owner, "armies": prov.armies, "revolts": prov.revolts,
-                           "castle": prov.castle, "temple": prov.temple,
-                           "theater": prov.theater}
         if prov.owner is not None:
             owned[prov.owner].append(name)
     players: dict[str, Any] = {}
@@ -151,7 +152,7 @@ def seat_view(game: Game, seat: str, decision: Decision | None = None) -> dict[s
         "tray": dict(s.tray),
         "turn_order": list(s.turn_order),
         "special_layout": list(s.special_layout),
-        "action_row": [a if i < visible_actions else HIDDEN for i, a in enumerate(s.action_row)],
+        "action_row": public_action_row(s),
         "actions_done": s.actions_done,
         "event": s.event_current.split(":")[0] if s.event_current else None,
         "event_candidates": [k.split(":")[0] for k in s.event_candidates],

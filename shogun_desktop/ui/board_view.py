@@ -70,6 +70,30 @@ def dashed_line(surface: pygame.Surface, colour, a: Point, b: Point, width: int 
         t = e + gap
 
 
+BUILDING_ICONS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
+
+
+def state_overlays(provinces: Mapping[str, Mapping[str, Any]], *,
+                   revolts: bool = True) -> dict[str, dict[str, Any]]:
+    """Each province's public state as the map draws it (owner fill, armies, buildings and,
+    unless ``revolts`` is False, revolt markers), from a view's ``provinces``; every
+    province has an entry (empty when neutral and bare), to which scenes add highlights."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, st in provinces.items():
+        ov: dict[str, Any] = {}
+        if st["owner"]:
+            ov["owner"] = st["owner"]
+            if st["armies"]:
+                ov["armies"] = {st["owner"]: st["armies"]}
+        b = [icon for k, icon in BUILDING_ICONS.items() if st[k]]
+        if b:
+            ov["buildings"] = b
+        if revolts and st["revolts"]:
+            ov["revolts"] = st["revolts"]
+        out[name] = ov
+    return out
+
+
 def owner_fill(colour: str) -> th.RGB:
     """The fill of a province owned by colour."""
     return th.mix(th.colour_of(colour), th.PAPER_LIGHT, OWNER_TINT)

@@ -13,7 +13,7 @@ import pygame
 
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.board_view import BoardView, load_map_data
+from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
 from shogun_desktop.ui.end_stats import (
     battle_stats,
     tie_break,
@@ -44,7 +44,6 @@ TABLE_Y = 118
 TAB_Y = 398
 DETAIL_Y = 452
 BUTTON_Y = 836
-BUILDING_KEYS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
 
 
 def standings(view: dict) -> list[dict]:
@@ -177,19 +176,8 @@ class EndScene(Scene):
         self.ui.draw_widgets(surface, self.app.theme)
 
     def _overlays(self) -> dict[str, dict]:
-        out: dict[str, dict] = {}
-        for name, st in self.view["provinces"].items():
-            ov: dict = {}
-            if st["owner"]:
-                ov["owner"] = st["owner"]
-                if st["armies"]:
-                    ov["armies"] = {st["owner"]: st["armies"]}
-            b = [BUILDING_KEYS[k] for k in ("castle", "temple", "theater") if st[k]]
-            if b:
-                ov["buildings"] = b
-            if ov:
-                out[name] = ov
-        return out
+        overlays = state_overlays(self.view["provinces"], revolts=False)
+        return {name: ov for name, ov in overlays.items() if ov}
 
     def _draw_title(self, surface, fonts) -> None:
         winners = [self.names[c] for c in self.order if c in self.view["winners"]]

@@ -21,7 +21,8 @@ from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.rules.events import Event
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.board_view import BoardView, load_map_data
+from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
+from shogun_desktop.ui.design import DesignScale
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
@@ -55,7 +56,6 @@ RICE_Y, VP_Y = 300, 336
 PLAYERS_Y, PLAYER_ROW = 394, 44
 TRAY_Y = PLAYERS_Y + 22 + 5 * PLAYER_ROW + 4  # below the 5th player row, never over it
 LOG = pygame.Rect(RX, TRAY_Y + 28, RW, 900 - 6 - (TRAY_Y + 28))
-BUILDING_KEYS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
 FLASH_SECONDS = 4.0
 
 
@@ -89,13 +89,15 @@ class MiniCard(Widget):
             pygame.draw.line(surface, th.VERMILION, r.topleft, r.bottomright, 2)
 
 
-class GameScene(Scene):
+class GameScene(DesignScale, Scene):
     """The table everyone sees; drives computer seats and queues the overlays.
 
     Drawn at the window's own resolution: the 1600x900 design scaled by ``k`` (centred,
     aspect kept), a taller window giving its extra height to the map, text following the
     player's text size. The pending human decision is a :class:`DecisionPresenter`.
     """
+
+    fold = BOARD.bottom  # rows below it move down when a taller window adds height
 
     opaque = True
     native = True
@@ -152,22 +154,6 @@ class GameScene(Scene):
         self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
         self.layer = LayerCache()
         self.rebuild()
-
-    def R(self, x, y=None, w=None, h=None) -> pygame.Rect:  # noqa: N802
-        """A design rect (or x, y, w, h) in window pixels."""
-        if y is None:
-            x, y, w, h = pygame.Rect(x)
-        k, (ox, oy) = self.k, self.origin
-        dy = self.extra if y >= BOARD.bottom else 0
-        return pygame.Rect(round(ox + x * k), round(oy + y * k) + dy, round(w * k), round(h * k))
-
-    def P(self, x: float, y: float) -> tuple[int, int]:  # noqa: N802
-        dy = self.extra if y >= BOARD.bottom else 0
-        return (round(self.origin[0] + x * self.k), round(self.origin[1] + y * self.k) + dy)
-
-    def F(self, size: int) -> int:  # noqa: N802
-        """A design text size at this resolution and the player's text size."""
-        return max(11, round(size * self.text_scale))
 
     def Fk(self, size: int) -> int:  # noqa: N802
         """A text size in a fixed box (cards, track cells): the resolution only."""
@@ -535,17 +521,7 @@ class GameScene(Scene):
         targets = pr.targets() if pr else set()
         selected = pr.selected() if pr else set()
         out: dict[str, dict] = {}
-        for name, st in view["provinces"].items():
-            ov: dict[str, Any] = {}
-            if st["owner"]:
-                ov["owner"] = st["owner"]
-                if st["armies"]:
-                    ov["armies"] = {st["owner"]: st["armies"]}
-            b = [BUILDING_KEYS[k] for k in ("castle", "temple", "theater") if st[k]]
-            if b:
-                ov["buildings"] = b
-            if st["revolts"]:
-                ov["revolts"] = st["revolts"]
+        for name, ov in state_overlays(view["provinces"]).items():
             if name in targets:
                 ov["highlight"] = "target"
             elif name in selected:

@@ -20,7 +20,8 @@ import pygame
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.board_view import BoardView, load_map_data
+from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
+from shogun_desktop.ui.design import DesignScale
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
@@ -47,7 +48,6 @@ HAND_X0, HAND_Y0 = 8, 632
 INFO_Y = SPACE_Y0 + 6 * (SPACE_H + SPACE_GAP) + 4
 BOTTOM_Y = 848
 LABEL_W = SPACE_W - SPACE_CARD[0] - 44  # a space's name, left of its card and the ✕
-BUILDING_KEYS = {"castle": "castle", "temple": "temple", "theater": "theatre"}
 
 
 def event_text(data: Any, key: str) -> str:
@@ -56,8 +56,10 @@ def event_text(data: Any, key: str) -> str:
     return f"{name} — {data.event_effects.get(key, '')}".rstrip(" —")
 
 
-class PlanningScene(Scene):
+class PlanningScene(DesignScale, Scene):
     """Drawn at the window's own resolution: the 1600x900 design scaled by ``k``."""
+
+    fold = MAP.bottom  # rows below it move down when a taller window adds height
 
     opaque = True
     native = True
@@ -128,23 +130,6 @@ class PlanningScene(Scene):
         self.board.set_ui_scale(self.text_scale)
         self.layer = LayerCache()
         self.rebuild()
-
-    def R(self, x, y=None, w=None, h=None) -> pygame.Rect:  # noqa: N802
-        """A design rect (or x, y, w, h) in window pixels."""
-        if y is None:
-            x, y, w, h = pygame.Rect(x)
-        k, (ox, oy) = self.k, self.origin
-        dy = self.extra if y >= MAP.bottom else 0
-        return pygame.Rect(round(ox + x * k), round(oy + y * k) + dy, round(w * k), round(h * k))
-
-    def P(self, x: float, y: float) -> tuple[int, int]:  # noqa: N802
-        dy = self.extra if y >= MAP.bottom else 0
-        return (round(self.origin[0] + x * self.k), round(self.origin[1] + y * self.k) + dy)
-
-    def F(self, size: int) -> int:  # noqa: N802
-        """A design text size at this window's resolution and the chosen text size (for text
-        that wraps or has room to grow: the map, the hints, the public facts)."""
-        return max(11, round(size * self.text_scale))
 
     def Fk(self, size: int) -> int:  # noqa: N802
         """A design text size at this window's resolution only (text in fixed boxes: the
@@ -568,21 +553,10 @@ class PlanningScene(Scene):
         """What the map shows: public state, your provinces as targets (cached by the map;
         the hover outlines are drawn over it, so moving the pointer lays nothing out)."""
         view = self.view
-        out: dict[str, dict] = {}
-        for name, st in view["provinces"].items():
-            ov: dict[str, Any] = {}
-            if st["owner"]:
-                ov["owner"] = st["owner"]
-                if st["armies"]:
-                    ov["armies"] = {st["owner"]: st["armies"]}
-            b = [BUILDING_KEYS[k] for k in ("castle", "temple", "theater") if st[k]]
-            if b:
-                ov["buildings"] = b
-            if st["revolts"]:
-                ov["revolts"] = st["revolts"]
-            if name in self.cards:
-                ov["highlight"] = "target"
-            out[name] = ov
+        out = state_overlays(view["provinces"])
+        for name in self.cards:
+            if name in out:
+                out[name]["highlight"] = "target"
         return out
 
     def draw_hidden(self, surface: pygame.Surface) -> None:

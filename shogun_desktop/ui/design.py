@@ -1,0 +1,41 @@
+"""A scene drawn at the window's own resolution from a 1600x900 design.
+
+The game table and the planning screen keep their layout in design pixels; these helpers
+map it into the window (scale ``k``, ``origin``) and push everything below the scene's
+``fold`` down by ``extra`` when a taller window gives that height to the map.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pygame
+
+
+class DesignScale:
+    """Mixin for native scenes: ``k``, ``origin``, ``extra`` and ``text_scale`` are set by
+    the scene's layout; ``fold`` is the design y from which rows move down by ``extra``."""
+
+    fold: ClassVar[int] = 0
+    k: float
+    origin: tuple[int, int]
+    extra: int
+    text_scale: float
+
+    def R(self, x, y=None, w=None, h=None) -> pygame.Rect:  # noqa: N802
+        """A design rect (or x, y, w, h) in window pixels."""
+        if y is None:
+            x, y, w, h = pygame.Rect(x)
+        k, (ox, oy) = self.k, self.origin
+        dy = self.extra if y >= self.fold else 0
+        return pygame.Rect(round(ox + x * k), round(oy + y * k) + dy, round(w * k), round(h * k))
+
+    def P(self, x: float, y: float) -> tuple[int, int]:  # noqa: N802
+        """A design point in window pixels."""
+        dy = self.extra if y >= self.fold else 0
+        return (round(self.origin[0] + x * self.k), round(self.origin[1] + y * self.k) + dy)
+
+    def F(self, size: int) -> int:  # noqa: N802
+        """A design text size at this resolution and the player's text size (text that wraps
+        or has room to grow)."""
+        return max(11, round(size * self.text_scale))
