@@ -149,6 +149,13 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention the extractor knows
+    """Marks an English text for the catalogue without translating it: for module-level
+    constants, which exist before the language is chosen. Translate them with ``_()`` where
+    they are drawn."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
@@ -162,7 +169,7 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 
 
 __all__ = [
-    "DEFAULT", "DOMAIN", "LANGUAGES", "LOCALE_DIR", "Language", "Translator", "_", "current",
+    "DEFAULT", "DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "Language", "Translator", "_", "current",
     "load_catalogue", "ngettext", "normalise", "npgettext", "pgettext", "set_language",
     "system_language",
 ]

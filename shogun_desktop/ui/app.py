@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from shogun_desktop import __version__, i18n
-from shogun_desktop.i18n import LANGUAGES
+from shogun_desktop.i18n import LANGUAGES, _
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input, InputGateway, Kind
 from shogun_desktop.ui.scene import Scene, SceneStack
@@ -213,9 +213,9 @@ class App:
     def _default_on_load(self) -> None:
         from shogun_desktop.ui.widgets import ConfirmDialog
 
-        self.scenes.push(ConfirmDialog(self, "Load a game",
-                                       "Loading saved games is not available in this build yet.",
-                                       cancel_text=None))
+        self.scenes.push(ConfirmDialog(
+            self, _("Load a game"), _("Loading saved games is not available in this build yet."),
+            cancel_text=None))
 
     # ---------------------------------------------------------------- window and scaling
     def _set_minimum_size(self) -> None:
@@ -427,8 +427,9 @@ def make_game_app(
 
 def window_error(exc: Exception) -> str:
     """One clear line instead of a traceback when there is no screen to open a window on."""
-    return (f"shogun-desktop: cannot open a window ({exc}). Is a display available? "
-            "The headless commands (scenario, simulate, tower-stats) need none.")
+    return "shogun-desktop: " + _("cannot open a window ({error}). Is a display available? "
+                                  "The headless commands (scenario, simulate, tower-stats) need "
+                                  "none.").format(error=exc)
 
 
 def parse_size(text: str) -> tuple[int, int] | None:
@@ -453,7 +454,8 @@ def apply_language(prefs: Prefs, override: str | None = None) -> str:
     try:
         i18n.set_language(code)
     except (OSError, ValueError) as exc:
-        print(f"shogun-desktop: language {code!r} not available ({exc}); using English",
+        print("shogun-desktop: " + _("language {code} not available ({error}); using "
+                                     "English").format(code=repr(code), error=exc),
               file=sys.stderr)
         code = i18n.set_language(i18n.DEFAULT).code
     return code
@@ -474,7 +476,7 @@ def run_window(argv: Sequence[str] | None = None) -> int:
 
     problem = preload_data()  # a broken data file: one clear line, never a traceback mid-game
     if problem is not None:
-        print(f"shogun-desktop: {problem}", file=sys.stderr)
+        print(f"shogun-desktop: {problem}", file=sys.stderr)  # the data layer's words
         return 2
     from shogun_desktop.ui.prefs import Prefs
 

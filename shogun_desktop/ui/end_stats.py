@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from shogun_desktop.i18n import _, pgettext
 from shogun_desktop.rules import events as ev
 
 
@@ -112,13 +113,16 @@ def tie_break(view: Mapping, name: Mapping[str, str]) -> str:
         return ""
     top_vp = players[winners[0]]["vp"]
     tied = [c for c in view["seats"] if players[c]["vp"] == top_vp]
-    names = ", ".join(name[c] for c in tied)
+    sep = pgettext("list", ", ")
+    names = sep.join(name[c] for c in tied)
     if len(tied) == 1:
-        return (f"{name[winners[0]]} wins with the most VP ({top_vp}). A tie on VP would "
-                "have gone to the most war chests.")
-    chests = ", ".join(f"{name[c]} {players[c]['chests']}" for c in tied)
+        return _("{player} wins with the most VP ({vp}). A tie on VP would have gone to the "
+                 "most war chests.").format(player=name[winners[0]], vp=top_vp)
+    chests = sep.join(_("{player} {chests}").format(player=name[c], chests=players[c]["chests"])
+                      for c in tied)
     if len(winners) == 1:
-        return (f"{names} tie on {top_vp} VP; the tie-break is the war chests left "
-                f"({chests}): {name[winners[0]]} wins.")
-    return (f"{names} tie on {top_vp} VP and on war chests ({chests}): they share the "
-            "victory.")
+        return _("{players} tie on {vp} VP; the tie-break is the war chests left ({chests}): "
+                 "{player} wins.").format(players=names, vp=top_vp, chests=chests,
+                                          player=name[winners[0]])
+    return _("{players} tie on {vp} VP and on war chests ({chests}): they share the "
+             "victory.").format(players=names, vp=top_vp, chests=chests)

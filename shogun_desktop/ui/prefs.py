@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from shogun_desktop.i18n import LANGUAGES
+from shogun_desktop.i18n import LANGUAGES, N_, _
 from shogun_desktop.yamlio import YamlFormatError, load_yaml_file, write_text_atomic
 
 PREFS_VERSION = 1
@@ -27,7 +27,18 @@ FILE_NAME = "settings.yaml"
 
 
 class PrefsError(ValueError):
-    """A value that does not fit its setting; the message names the key."""
+    """A value that does not fit its setting; the message names the key.
+
+    The words are kept as a template and worded when shown: settings are read before the
+    language is chosen (the language is one of them), and the window shows them later.
+    """
+
+    def __init__(self, template: str, **params: Any) -> None:
+        super().__init__(template)
+        self.template, self.params = template, params
+
+    def __str__(self) -> str:
+        return _(self.template).format(**self.params)
 
 
 @dataclass(frozen=True)
@@ -47,27 +58,34 @@ class Setting:
         kind = self.kind
         if kind is bool:
             if not isinstance(value, bool):
-                raise PrefsError(f"{self.key}: must be true or false, not {value!r}")
+                raise PrefsError(N_("{key}: must be true or false, not {value}"),
+                                 key=self.key, value=repr(value))
         elif kind in (int, float):
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise PrefsError(f"{self.key}: must be a number, not {value!r}")
+                raise PrefsError(N_("{key}: must be a number, not {value}"), key=self.key,
+                                 value=repr(value))
             if kind is int and value != int(value):
-                raise PrefsError(f"{self.key}: must be a whole number, not {value!r}")
+                raise PrefsError(N_("{key}: must be a whole number, not {value}"),
+                                 key=self.key, value=repr(value))
             value = kind(value)
             if not math.isfinite(value):
-                raise PrefsError(f"{self.key}: must be a finite number")
+                raise PrefsError(N_("{key}: must be a finite number"), key=self.key)
             if self.minimum is not None and value < self.minimum:
-                raise PrefsError(f"{self.key}: must be at least {self.minimum:g}")
+                raise PrefsError(N_("{key}: must be at least {limit}"), key=self.key,
+                                 limit=f"{self.minimum:g}")
             if self.maximum is not None and value > self.maximum:
-                raise PrefsError(f"{self.key}: must be at most {self.maximum:g}")
+                raise PrefsError(N_("{key}: must be at most {limit}"), key=self.key,
+                                 limit=f"{self.maximum:g}")
         elif kind is str:
             if not isinstance(value, str):
-                raise PrefsError(f"{self.key}: must be text, not {value!r}")
+                raise PrefsError(N_("{key}: must be text, not {value}"), key=self.key,
+                                 value=repr(value))
         else:  # pragma: no cover - a schema mistake
             raise TypeError(f"{self.key}: unsupported setting type {kind!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise PrefsError(f"{self.key}: must be one of {allowed}, not {value!r}")
+            raise PrefsError(N_("{key}: must be one of {allowed}, not {value}"), key=self.key,
+                             allowed=allowed, value=repr(value))
         return value
 
 
@@ -117,7 +135,8 @@ class Prefs:
         self.schema = dict(schema)
         self._values: dict[str, Any] = {}
         self._unknown: dict[str, Any] = {}
-        self.problem: str | None = None  # the last load/save trouble, for the window to show
+        # the last load/save trouble, for the window to show: worded when it is shown
+        self._problem: Callable[[], str] | None = None
         for key, value in (values or {}).items():
             self.set(key, value, save=False)
 
@@ -129,17 +148,19 @@ class Prefs:
         prefs = cls(path, schema=schema)
         if not path.exists():
             return prefs
-        problems: list[str] = []
+        problems: list[PrefsError] = []
         try:
             doc = load_yaml_file(path)
         except YamlFormatError as exc:
-            prefs.problem = f"{exc}; using the default settings"
+            error = str(exc)
+            prefs._problem = lambda: _("{error}; using the default settings").format(error=error)
             return prefs
         if doc is None:
             doc = {}
         settings = doc.get("settings") if isinstance(doc, dict) else None
         if not isinstance(settings, dict):
-            prefs.problem = f"{path}: settings: expected a mapping; using the default settings"
+            prefs._problem = lambda: _("{file}: settings: expected a mapping; using the "
+                                       "default settings").format(file=path)
             return prefs
         for key, value in settings.items():
             key = str(key)
@@ -149,10 +170,20 @@ class Prefs:
             try:
                 prefs._values[key] = prefs.schema[key].check(value)
             except PrefsError as exc:
-                problems.append(f"{path}: {exc}")
+                problems.append(exc)
         if problems:
-            prefs.problem = "; ".join(problems) + " (the default is used)"
+            prefs._problem = lambda: _("{problems} (the default is used)").format(
+                problems="; ".join(f"{path}: {p}" for p in problems))
         return prefs
+
+    @property
+    def problem(self) -> str | None:
+        """The last load or save trouble in the current language, or None."""
+        return self._problem() if self._problem is not None else None
+
+    @problem.setter
+    def problem(self, text: str | None) -> None:
+        self._problem = None if text is None else (lambda: text)
 
     # ---------------------------------------------------------------- access
     def setting(self, key: str) -> Setting:
@@ -198,6 +229,8 @@ class Prefs:
         try:
             write_text_atomic(self.path, text)
         except OSError as exc:
-            self.problem = f"{self.path}: cannot save the settings: {exc.strerror or exc}"
+            reason = exc.strerror or str(exc)
+            self._problem = lambda: _("{file}: cannot save the settings: {reason}").format(
+                file=self.path, reason=reason)
             return False
         return True

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from shogun_desktop.i18n import _
 from shogun_desktop.rules import events as ev
 
 if TYPE_CHECKING:
@@ -50,11 +51,12 @@ def events_since_turn(session: GameSession, seat: str) -> list[ev.Event]:
 
 def _group_title(p: Presenter, event: ev.Event) -> str | None:
     if isinstance(event, ev.RoundStarted):
-        return f"Year {event.year} · {p.season(event.season)}"
+        return _("Year {year} · {season}").format(year=event.year,
+                                                   season=p.season(event.season))
     if isinstance(event, ev.WinterRiceLoss):
-        return f"Year {event.year} · Winter"
+        return _("Year {year} · {season}").format(year=event.year, season=p.season("winter"))
     if isinstance(event, ev.GameStarted):
-        return "Setup and draft"
+        return _("Setup and draft")
     return None
 
 
@@ -66,7 +68,7 @@ def build_recap(session: GameSession, seat: str, limit: int = MAX_EVENTS) -> Rec
     shown = events[earlier:]
     groups: list[RecapGroup] = []
     # the group the first shown event belongs to: the last title before it
-    title = "Earlier"
+    title = _("Earlier")
     for e in reversed(session.view(None)["events"][: session.last_turn(seat)]
                       + events[:earlier]):
         found = _group_title(p, e)

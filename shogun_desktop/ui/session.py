@@ -25,6 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from shogun_desktop.i18n import _
 from shogun_desktop.presenter import Presenter, presenter_for
 from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import DropRecord, Game, GameConfig, Rejection
@@ -192,11 +193,14 @@ class SaveWriter:
             except OSError as exc:
                 reason = exc.strerror or str(exc)
                 if kind == "write":
-                    failed = (f"Could not save {path.name} in {path.parent}: {reason}. The game "
-                              "goes on, but it is not saved until the folder can be written.")
+                    failed = _("Could not save {file} in {folder}: {reason}. The game goes "
+                               "on, but it is not saved until the folder can be "
+                               "written.").format(file=path.name, folder=path.parent,
+                                                  reason=reason)
                 else:
-                    failed = (f"Could not remove {path.name} in {path.parent}: {reason}. The "
-                              "game goes on, and its saves are not affected.")
+                    failed = _("Could not remove {file} in {folder}: {reason}. The game goes "
+                               "on, and its saves are not affected.").format(
+                                   file=path.name, folder=path.parent, reason=reason)
             with self._cond:
                 self._busy = False
                 if failed is None:
@@ -545,7 +549,8 @@ class GameSession:
         try:
             save_game(self.game, path)
         except OSError as exc:
-            self.save_error = f"Could not save to {path}: {exc.strerror or exc}"
+            self.save_error = _("Could not save to {file}: {reason}").format(
+                file=path, reason=exc.strerror or exc)
             return False
         return True
 
@@ -625,7 +630,7 @@ class GameHost:
             session = GameSession.new(settings, self.folder, self.tower_factory(),
                                       autosave=self.autosave)
         except ShogunError as exc:
-            self.notice("Cannot start", str(exc))
+            self.notice(_("Cannot start"), str(exc))
             return
         self.play(session)
 
@@ -647,11 +652,13 @@ class GameHost:
             if isinstance(exc, SaveError):
                 text = str(exc)
             else:
-                text = f"{path}: cannot be read ({type(exc).__name__}: {str(exc)[:200]})"
+                text = _("{file}: cannot be read ({error})").format(
+                    file=path, error=f"{type(exc).__name__}: {str(exc)[:200]}")
             # the folder is known (Load lists it): the file name keeps the message short
             lines = text.replace(str(path), Path(path).name).splitlines() or [text]
             reason = lines[0] if len(lines[0]) <= 300 else lines[0][:297] + "..."
-            self.notice("This save cannot be loaded", f"{reason}\nNothing was changed.")
+            self.notice(_("This save cannot be loaded"),
+                        _("{reason}\nNothing was changed.").format(reason=reason))
             return False
         self.play(session)
         return True
@@ -702,10 +709,10 @@ class GameHost:
 
         if not flow.confirmations(app.prefs):
             return False  # the player turned the questions off
-        dialog = ConfirmDialog(app, "Quit Shogun?",
-                               "The game is autosaved after every move; Resume on the setup "
-                               "screen continues it.", on_confirm=app.quit, confirm_text="Quit",
-                               role="quit")
+        dialog = ConfirmDialog(app, _("Quit Shogun?"),
+                               _("The game is autosaved after every move; Resume on the setup "
+                                 "screen continues it."), on_confirm=app.quit,
+                               confirm_text=_("Quit"), role="quit")
         app.push(dialog)
         return True
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from shogun_desktop.data.board import default_board
+from shogun_desktop.i18n import N_, _, ngettext
 from shogun_desktop.ui import theme as th
 
 
@@ -27,7 +28,8 @@ def special_name(special: str) -> str:
 
 
 BACK = (120, 36, 28)
-CHEST_FACE_LABEL = "war chests"  # printed on every chest card face (tests count faces by it)
+# printed on every chest card face (tests count faces by it); translated where it is drawn
+CHEST_FACE_LABEL = N_("war chests")
 
 
 def chest_value(card: str) -> int | None:
@@ -68,10 +70,11 @@ def draw_province_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fon
                  (rect.centerx, rect.y + (14 if roomy else 11)), size, th.INK, bold=True,
                  anchor="midtop")
     small = 13 if roomy else 12
-    th.blit_text(surface, fonts, fonts.fit(f"tax {tax} · rice {rice}", small, rect.w - 6),
+    th.blit_text(surface, fonts, fonts.fit(_("tax {tax} · rice {rice}").format(tax=tax, rice=rice),
+                                           small, rect.w - 6),
                  (rect.centerx, rect.y + 34 if roomy else rect.bottom - 2), small, th.INK_SOFT,
                  anchor="midtop" if roomy else "midbottom")
-    spaces = f"{slots} space{'s' if slots != 1 else ''}"
+    spaces = ngettext("{n} space", "{n} spaces", slots).format(n=slots)
     line = f"{spaces} · {extra}" if extra else spaces
     if rect.h >= 64:
         th.blit_text(surface, fonts, fonts.fit(line, 13, rect.w - 6), (rect.centerx, rect.y + 51),
@@ -84,7 +87,8 @@ def draw_chest_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
                border=th.VERMILION if selected else th.INK_SOFT, width=3 if selected else 1)
     th.blit_text(surface, fonts, str(value), (rect.centerx, rect.centery - 6), 28, th.INK,
                  bold=True, anchor="center")
-    th.blit_text(surface, fonts, CHEST_FACE_LABEL, (rect.centerx, rect.bottom - 6), 12,
+    th.blit_text(surface, fonts, fonts.fit(_(CHEST_FACE_LABEL), 12, rect.w - 4),
+                 (rect.centerx, rect.bottom - 6), 12,
                  th.INK_SOFT, anchor="midbottom")
 
 
@@ -117,19 +121,27 @@ def draw_action_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts
 
 def chest_tip(value: int) -> str:
     """What a war chest card does where it can be placed (from the rules, 3.1)."""
-    bid = ("bids 0: after every province card, ahead of an empty bid; it costs nothing"
-           if value == 0 else
-           f"bids {value} for the turn order and costs {value} war chest"
-           f"{'s' if value != 1 else ''} when bids are revealed; if you cannot pay then, it "
-           "counts as a 0 bid and costs nothing")
-    return (f"War chest card {value}\n"
-            "On an action space: nothing happens there (a filler; its value is ignored).\n"
-            f"On the bid: {bid}. Ranking: 4 > 3 > 2 > 1 > province card > 0 > empty; "
-            "ties are drawn at random.")
+    if value == 0:
+        bid = _("On the bid: bids 0: after every province card, ahead of an empty bid; it "
+                "costs nothing.")
+    else:
+        bid = ngettext(
+            "On the bid: bids {n} for the turn order and costs {n} war chest when bids are "
+            "revealed; if you cannot pay then, it counts as a 0 bid and costs nothing.",
+            "On the bid: bids {n} for the turn order and costs {n} war chests when bids are "
+            "revealed; if you cannot pay then, it counts as a 0 bid and costs nothing.",
+            value).format(n=value)
+    return "\n".join((
+        _("War chest card {value}").format(value=value),
+        _("On an action space: nothing happens there (a filler; its value is ignored)."),
+        bid + " " + _("Ranking: 4 > 3 > 2 > 1 > province card > 0 > empty; ties are drawn "
+                      "at random.")))
 
 
 def province_card_tip(name: str) -> str:
     """What a province card does on an action space and on the bid."""
-    return (f"Province card {name}\n"
-            f"On an action space: carry that action out in {name} this round.\n"
-            "On the bid: a free bid ranked below chest card 1 and above chest card 0.")
+    return "\n".join((
+        _("Province card {province}").format(province=name),
+        _("On an action space: carry that action out in {province} this round.").format(
+            province=name),
+        _("On the bid: a free bid ranked below chest card 1 and above chest card 0.")))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.i18n import _, ngettext
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, FreshPressGate, Input
 from shogun_desktop.ui.scene import Scene
@@ -40,7 +41,7 @@ class CurtainScene(Scene):
         w, h = app.logical_size
         # with a recap the hand-off sits in the left part, the recap on the right
         self.centre_x = w // 2 if self.recap is None else round(w * 0.29)
-        text = button_text or f"I am {name}"
+        text = button_text or _("I am {player}").format(player=name)
         fonts = app.theme.fonts
         bw = max(340, fonts.size(text, 21, True)[0] + 60)
         bw = min(bw, 2 * self.centre_x - 40)
@@ -53,7 +54,7 @@ class CurtainScene(Scene):
             needed = 34 + 8 + len(lines) * (RECAP_SIZE + 6) + 8  # fits short recaps
             rect.h = max(160, min(rect.h, needed))
             rect.centery = max(rect.h // 2 + 64, h // 2 - 20)
-            log = ScrollableLog(rect, lines, size=RECAP_SIZE, title="Since your last turn",
+            log = ScrollableLog(rect, lines, size=RECAP_SIZE, title=_("Since your last turn"),
                                 key="recap")
             log.scroll = log.max_scroll()  # read from the top, oldest first
             widgets.append(log)
@@ -65,7 +66,9 @@ class CurtainScene(Scene):
         fonts = self.app.theme.fonts
         out: list[tuple[str, tuple[int, int, int]]] = []
         if self.recap.earlier:
-            out.append((f"… and {self.recap.earlier} earlier events (in the game log)",
+            n = self.recap.earlier
+            out.append((ngettext("… and {n} earlier event (in the game log)",
+                                 "… and {n} earlier events (in the game log)", n).format(n=n),
                         th.INK_SOFT))
         for group in self.recap.groups:
             out.append((group.title, th.VERMILION_DARK))
@@ -102,7 +105,7 @@ class CurtainScene(Scene):
         cx = self.centre_x
         fonts = self.app.theme.fonts
         th.draw_marker(surface, self.colour, (cx, h // 2 - 150), 84)
-        title = fonts.fit(f"Pass the screen to {self.name}", 40, 2 * cx - 40, True)
+        title = fonts.fit(_("Pass the screen to {player}").format(player=self.name), 40, 2 * cx - 40, True)
         th.blit_text(surface, fonts, title, (cx, h // 2 - 50), 40, th.INK, bold=True,
                      anchor="center")
         if self.reason:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.i18n import _
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.battle_report import outcome_of
@@ -33,17 +34,20 @@ class DropNotice(Scene):
         self.colours = colours or {}
         self.time = 0.0
         self.box = pygame.Rect(400, 250, 800, 360)
-        title = ("Revolt" if record.kind == "revolt" else "Battle") + (
-            f" in {record.province}" if record.province else "")
+        if record.province:
+            title = (_("Revolt in {province}") if record.kind == "revolt"
+                     else _("Battle in {province}")).format(province=record.province)
+        else:
+            title = _("Revolt") if record.kind == "revolt" else _("Battle")
         self.ui = WidgetGroup([
             Panel(self.box, title),
-            Button((self.box.right - 190, self.box.bottom - 66, 160, 46), "Skip", self.skip,
+            Button((self.box.right - 190, self.box.bottom - 66, 160, 46), _("Skip"), self.skip,
                    primary=True, key="skip"),
         ])
 
     def name_of(self, colour: str) -> str:
         if colour == th.FARMERS:
-            return self.colours.get(colour, "Farmers")
+            return self.colours.get(colour, _("Farmers"))
         return self.colours.get(colour, colour.title())
 
     def skip(self) -> None:
@@ -69,7 +73,7 @@ class DropNotice(Scene):
         x, y = self.box.x + 24, self.box.y + 66
         outcome = outcome_of(self.record, self.name_of)
         if outcome is None:
-            lines = [("Every cube that came out goes back to its supply.", 18, th.INK, False)]
+            lines = [(_("Every cube that came out goes back to its supply."), 18, th.INK, False)]
         else:
             lines = [(outcome.headline, 22, th.VERMILION_DARK, True),
                      (outcome.reason, 18, th.INK, False), (outcome.cubes, 16, th.INK_SOFT, False)]
@@ -79,9 +83,9 @@ class DropNotice(Scene):
                 y += size + 8
             y += 4
         y += 8
-        th.blit_text(surface, fonts, "Out of the tower:", (x, y + 12), 16, th.INK_SOFT, bold=True,
-                     anchor="midleft")
-        cx = x + 175
+        r = th.blit_text(surface, fonts, _("Out of the tower:"), (x, y + 12), 16, th.INK_SOFT,
+                         bold=True, anchor="midleft")
+        cx = max(x + 175, r.right + 16)
         for colour, n in sorted(self.record.result.out.items()):
             if not n:
                 continue

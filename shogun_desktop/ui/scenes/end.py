@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.i18n import _, pgettext
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
@@ -112,21 +113,21 @@ class EndScene(Scene):
 
     # ---------------------------------------------------------------- widgets
     def rebuild(self) -> None:
-        no_host = None if self.host else "No game host"
+        no_host = None if self.host else _("No game host")
         x = RIGHT.x
         self.ui.set_widgets([
             Choice((x, self.tab_y, RIGHT.w, 42),
-                   [Option("winters", "Score per winter"), Option("battles", "Battles")],
+                   [Option("winters", _("Score per winter")), Option("battles", _("Battles"))],
                    self.tab, self.set_tab, key="tab", size=17),
-            Button((RIGHT.right - 350, BUTTON_Y, 350, 50), "Rematch with the same seats",
+            Button((RIGHT.right - 350, BUTTON_Y, 350, 50), _("Rematch with the same seats"),
                    self.rematch, primary=True, hotkey=Action.CONFIRM, key="rematch",
                    disabled=no_host, size=18,
-                   tooltip="A new game with the same players, colours, computer seats and "
-                   "table options, and a new shuffle"),
-            Button((RIGHT.right - 530, BUTTON_Y, 170, 50), "New game", self.new_game,
+                   tooltip=_("A new game with the same players, colours, computer seats and "
+                             "table options, and a new shuffle")),
+            Button((RIGHT.right - 530, BUTTON_Y, 170, 50), _("New game"), self.new_game,
                    key="new", disabled=no_host, size=18,
-                   tooltip="Back to the setup screen"),
-            Button((RIGHT.x, BUTTON_Y, 130, 50), "Quit", self.quit, key="quit", size=18),
+                   tooltip=_("Back to the setup screen")),
+            Button((RIGHT.x, BUTTON_Y, 130, 50), _("Quit"), self.quit, key="quit", size=18),
         ])
 
     def set_tab(self, value: object) -> None:
@@ -145,8 +146,8 @@ class EndScene(Scene):
         if not flow.confirmations(self.app.prefs):
             self.app.quit()
             return
-        self.app.push(ConfirmDialog(self.app, "Quit Shogun?", "Close the game window?",
-                                    on_confirm=self.app.quit, confirm_text="Quit"))
+        self.app.push(ConfirmDialog(self.app, _("Quit Shogun?"), _("Close the game window?"),
+                                    on_confirm=self.app.quit, confirm_text=_("Quit")))
 
     def handle(self, inp: Input) -> bool:
         return self.ui.handle(inp)
@@ -181,22 +182,27 @@ class EndScene(Scene):
 
     def _draw_title(self, surface, fonts) -> None:
         winners = [self.names[c] for c in self.order if c in self.view["winners"]]
-        title = ("Winner: " if len(winners) == 1 else "Shared victory: ") + ", ".join(winners)
+        names = pgettext("list", ", ").join(winners)
+        title = (_("Winner: {player}").format(player=names) if len(winners) == 1
+                 else _("Shared victory: {players}").format(players=names))
         k = fonts.kanji("勝", 44, th.VERMILION)
         x = 16
         if k is not None:
             surface.blit(k, (x, 12))
             x += 58
-        th.blit_text(surface, fonts, title, (x, 18), 32, th.INK, bold=True)
+        th.blit_text(surface, fonts, fonts.fit(title, 32, 1584 - x, True), (x, 18), 32, th.INK,
+                     bold=True)
         for i, line in enumerate(wrap_text(fonts, self.tie_text, 16, 1560 - x)[:2]):
             th.blit_text(surface, fonts, line, (x, 62 + 22 * i), 18, th.INK_SOFT)
 
     def _draw_standings(self, surface, fonts) -> None:
         x, y = RIGHT.x, TABLE_Y
-        cols = [("Player", 60), ("VP", 330), ("War chests", 400), ("Provinces", 520),
-                ("Buildings", 630)]
-        for text, dx in cols:
-            th.blit_text(surface, fonts, text, (x + dx, y), 17, th.INK_SOFT, bold=True)
+        cols = [(_("Player"), 60, 260), (_("VP"), 330, 64), (_("War chests"), 400, 114),
+                (pgettext("column", "Provinces"), 520, 104),
+                (pgettext("column", "Buildings"), 630, 138)]
+        for text, dx, room in cols:
+            th.blit_text(surface, fonts, fonts.fit(text, 17, room, True), (x + dx, y), 17,
+                         th.INK_SOFT, bold=True)
         y += 26
         row_h = min(50, (self.tab_y - 12 - y) // max(1, len(self.rows)))
         for row in self.rows:
@@ -217,8 +223,9 @@ class EndScene(Scene):
 
     def _draw_winters(self, surface, fonts) -> None:
         x, y = RIGHT.x, self.detail_y
-        th.blit_text(surface, fonts, "VP scored each winter: provinces, buildings, regional "
-                     "majorities", (x, y), 17, th.INK_SOFT)
+        th.blit_text(surface, fonts, fonts.fit(_("VP scored each winter: provinces, buildings, "
+                                                 "regional majorities"), 17, RIGHT.w),
+                     (x, y), 17, th.INK_SOFT)
         y += 30
         name_w = 150
         n = max(1, len(self.winters))
@@ -226,10 +233,12 @@ class EndScene(Scene):
         cell = block // 4
         for i, winter in enumerate(self.winters):
             bx = x + name_w + i * block
-            th.blit_text(surface, fonts, f"Winter, year {winter['year']}",
-                         (bx + block // 2 - 4, y), 16, th.INK, bold=True, anchor="midtop")
-            for j, head in enumerate(("Prov.", "Build.", "Maj.", "Total")):
-                th.blit_text(surface, fonts, head, (bx + j * cell + cell // 2, y + 26), 15,
+            th.blit_text(surface, fonts, fonts.fit(_("Winter, year {year}").format(
+                year=winter["year"]), 16, block - 8, True),
+                (bx + block // 2 - 4, y), 16, th.INK, bold=True, anchor="midtop")
+            for j, head in enumerate((_("Prov."), _("Build."), _("Maj."), _("Total"))):
+                th.blit_text(surface, fonts, fonts.fit(head, 15, cell - 2, True),
+                             (bx + j * cell + cell // 2, y + 26), 15,
                              th.INK_SOFT, bold=True, anchor="midtop")
             pygame.draw.line(surface, th.INK_FAINT, (bx - 4, y), (bx - 4, y + 60 + 44 * len(
                 self.order)), 1)
@@ -248,21 +257,25 @@ class EndScene(Scene):
             pygame.draw.line(surface, th.PAPER_DARK, (x, y + 36), (RIGHT.right, y + 36), 1)
             y += 44
         if not self.winters:
-            th.blit_text(surface, fonts, "No winter was scored.", (x, y), 17, th.INK)
+            th.blit_text(surface, fonts, _("No winter was scored."), (x, y), 17, th.INK)
 
     def _draw_battles(self, surface, fonts) -> None:
         x, y = RIGHT.x, self.detail_y
-        th.blit_text(surface, fonts, "Battles and revolts over the game, from the tower's "
-                     "drops", (x, y), 17, th.INK_SOFT)
+        th.blit_text(surface, fonts, fonts.fit(_("Battles and revolts over the game, from the "
+                                                 "tower's drops"), 17, RIGHT.w),
+                     (x, y), 17, th.INK_SOFT)
         y += 30
-        cols = [("Attacks", 170), ("Defences", 310), ("Revolts", 450), ("Cubes in → out", 600)]
-        for text, dx in cols:
-            th.blit_text(surface, fonts, text, (x + dx, y), 16, th.INK, bold=True)
-        th.blit_text(surface, fonts, "won · lost", (x + 170, y + 22), 16, th.INK_SOFT)
-        th.blit_text(surface, fonts, "held · lost", (x + 310, y + 22), 16, th.INK_SOFT)
-        th.blit_text(surface, fonts, "put down · lost", (x + 450, y + 22), 16, th.INK_SOFT)
-        th.blit_text(surface, fonts, "own, in their fights", (x + 600, y + 22), 14,
-                     th.INK_SOFT)
+        cols = [(_("Attacks"), 170, 134, 16), (_("Defences"), 310, 134, 16),
+                (_("Revolts"), 450, 144, 16), (_("Cubes in → out"), 600, 168, 16)]
+        for text, dx, room, size in cols:
+            th.blit_text(surface, fonts, fonts.fit(text, size, room, True), (x + dx, y), size,
+                         th.INK, bold=True)
+        for text, dx, room, size in ((_("won · lost"), 170, 134, 16),
+                                     (_("held · lost"), 310, 134, 16),
+                                     (_("put down · lost"), 450, 144, 16),
+                                     (_("own, in their fights"), 600, 168, 14)):
+            th.blit_text(surface, fonts, fonts.fit(text, size, room), (x + dx, y + 22), size,
+                         th.INK_SOFT)
         y += 56
         for c in self.order:
             s = self.stats[c]
@@ -283,7 +296,7 @@ class EndScene(Scene):
         box = CHART
         pygame.draw.rect(surface, th.PAPER_LIGHT, box, border_radius=5)
         pygame.draw.rect(surface, th.INK_SOFT, box, 1, border_radius=5)
-        th.blit_text(surface, fonts, "Victory points after each winter", (box.x + 14,
+        th.blit_text(surface, fonts, _("Victory points after each winter"), (box.x + 14,
                      box.y + 8), 16, th.INK, bold=True)
         plot = pygame.Rect(box.x + 60, box.y + 54, box.w - 250, box.h - 98)
         top = max([10] + [v for p in self.points for v in p.values()])
@@ -296,10 +309,10 @@ class EndScene(Scene):
                          anchor="midright")
         pygame.draw.line(surface, th.INK_SOFT, plot.bottomleft, plot.bottomright, 2)
         pygame.draw.line(surface, th.INK_SOFT, plot.bottomleft, plot.topleft, 2)
-        th.blit_text(surface, fonts, "VP", (plot.x - 8, plot.y - 12), 16, th.INK_SOFT,
+        th.blit_text(surface, fonts, _("VP"), (plot.x - 8, plot.y - 12), 16, th.INK_SOFT,
                      bold=True, anchor="bottomright")
         n = len(self.points)
-        labels = ["Start"] + [f"Winter {i}" for i in range(1, n)]
+        labels = [_("Start")] + [_("Winter {n}").format(n=i) for i in range(1, n)]
         xs = [plot.x + round(i * plot.w / max(1, n - 1)) for i in range(n)]
         for label, xx in zip(labels, xs, strict=True):
             th.blit_text(surface, fonts, label, (xx, plot.bottom + 6), 16, th.INK_SOFT,

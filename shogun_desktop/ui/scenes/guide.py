@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.i18n import N_, _
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, FreshPressGate, Input
 from shogun_desktop.ui.scene import Scene
@@ -19,24 +20,27 @@ from shogun_desktop.ui.widgets import Button, Panel, Toggle, WidgetGroup, wrap_t
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
 
-POINTERS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "planning": ("First game: planning your season", (
-        "Put one card on each of the 11 spaces. A province card on an action carries that "
-        "action out in that province; a war chest card there is a filler.",
-        "Click a card, then a space (or drag it). Or click a space, then your province on "
-        "the map. Hover a card to read what it does.",
-        "The bid (B) sets the turn order: a higher chest card bids more but costs its value.",
-        "The actions happen in the order of the action row; face-down ones turn up as play "
-        "reaches them.",
-        "Ctrl+Z undoes a change. Done commits the plan: nobody sees it until it is played.",
+POINTERS: dict[str, tuple[str, tuple[str, ...]]] = {  # English; translated when shown
+    "planning": (N_("First game: planning your season"), (
+        N_("Put one card on each of the 11 spaces. A province card on an action carries that "
+           "action out in that province; a war chest card there is a filler."),
+        N_("Click a card, then a space (or drag it). Or click a space, then your province on "
+           "the map. Hover a card to read what it does."),
+        N_("The bid (B) sets the turn order: a higher chest card bids more but costs its "
+           "value."),
+        N_("The actions happen in the order of the action row; face-down ones turn up as "
+           "play reaches them."),
+        N_("Ctrl+Z undoes a change. Done commits the plan: nobody sees it until it is "
+           "played."),
     )),
-    "battle": ("First game: the battle tower", (
-        "Both sides' armies go into the tower, together with every cube lying in the tray.",
-        "Only the cubes that come out into the tray count; cubes stuck inside may fall out "
-        "in a later battle.",
-        "The side with more cubes out wins; farmers (green) fight neutral provinces and "
-        "revolts.",
-        "Space shows the result at once; - and + change the speed (also in Settings).",
+    "battle": (N_("First game: the battle tower"), (
+        N_("Both sides' armies go into the tower, together with every cube lying in the "
+           "tray."),
+        N_("Only the cubes that come out into the tray count; cubes stuck inside may fall "
+           "out in a later battle."),
+        N_("The side with more cubes out wins; farmers (green) fight neutral provinces and "
+           "revolts."),
+        N_("Space shows the result at once; - and + change the speed (also in Settings)."),
     )),
 }
 
@@ -59,16 +63,17 @@ class GuideScene(Scene):
         super().__init__(app)
         self.kind = kind
         app.__dict__.setdefault("guide_shown", set()).add(kind)
-        self.title, self.pointers = POINTERS[kind]
+        title, pointers = POINTERS[kind]
+        self.title, self.pointers = _(title), tuple(_(p) for p in pointers)
         self.gate = FreshPressGate()  # an Enter meant for the screen below does not close it
         self.box = pygame.Rect(360, 150, 880, 560)
         b = self.box
         self.ui = WidgetGroup([
             Panel(b, self.title),
-            Toggle((b.x + 30, b.bottom - 70, 520, 40), "Show first-game pointers",
+            Toggle((b.x + 30, b.bottom - 70, 520, 40), _("Show first-game pointers"),
                    bool(app.prefs.get("guide.enabled")), self.set_enabled, key="enabled",
-                   size=17, tooltip="Also in Settings (Esc)"),
-            Button((b.right - 190, b.bottom - 76, 160, 50), "Got it", self.close,
+                   size=17, tooltip=_("Also in Settings (Esc)")),
+            Button((b.right - 190, b.bottom - 76, 160, 50), _("Got it"), self.close,
                    primary=True, hotkey=Action.CONFIRM, key="close", size=19),
         ])
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.i18n import _
 from shogun_desktop.ui import flow, text_size
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
@@ -32,6 +33,11 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.navigation import Navigation
     from shogun_desktop.ui.session import GameSession
+
+
+def text_size_label(value: float) -> str:
+    """The menu's text-size button, in the player's language."""
+    return _("Text size: {percent}%").format(percent=round(value * 100))
 
 
 class _Modal(Scene):
@@ -70,19 +76,20 @@ class MenuScene(_Modal):
         super().__init__(app)
         self.session, self.host = session, host
         box = pygame.Rect(600, 130, 400, 600 + (40 if note else 0))
-        w: list[Widget] = [Panel(box, "Menu")]
+        w: list[Widget] = [Panel(box, _("Menu"))]
         if note:
             w.append(Label((box.centerx, box.bottom - 34), note, 17, th.INK_SOFT,
                            anchor="center", width=box.w - 40, key="note"))
         y = box.y + 74
+        no_host = None if host else _("No game host")
         for key, text, fn, disabled in (
-            ("resume", "Resume", self.close, None),
-            ("save", "Save as…", self.save_as, None),
-            ("settings", "Settings…", self.settings, None),
-            ("load", "Load…", self.load, None if host else "No game host"),
-            ("new", "New game", self.new_game, None if host else "No game host"),
-            ("text-size", text_size.label(app.ui_scale), self.next_text_size, None),
-            ("quit", "Quit", self.quit, None),
+            ("resume", _("Resume"), self.close, None),
+            ("save", _("Save as…"), self.save_as, None),
+            ("settings", _("Settings…"), self.settings, None),
+            ("load", _("Load…"), self.load, no_host),
+            ("new", _("New game"), self.new_game, no_host),
+            ("text-size", text_size_label(app.ui_scale), self.next_text_size, None),
+            ("quit", _("Quit"), self.quit, None),
         ):
             w.append(Button((box.x + 40, y, box.w - 80, 56), text, fn, key=key, disabled=disabled,
                             primary=key == "resume", size=20))
@@ -97,7 +104,7 @@ class MenuScene(_Modal):
             text_size.save_text_size(self.host.folder, value)
         button = self.ui.by_key("text-size")
         if isinstance(button, Button):
-            button.text = text_size.label(value)
+            button.text = text_size_label(value)
 
     def save_as(self) -> None:
         self.close()
@@ -121,18 +128,18 @@ class MenuScene(_Modal):
             host.to_setup()
             return
         self.app.push(ConfirmDialog(
-            self.app, "Leave this game?",
-            "It stays in the autosave (and any save you made); Resume brings it back.",
-            on_confirm=host.to_setup, confirm_text="New game"))
+            self.app, _("Leave this game?"),
+            _("It stays in the autosave (and any save you made); Resume brings it back."),
+            on_confirm=host.to_setup, confirm_text=_("New game")))
 
     def quit(self) -> None:
         self.close()
         if not flow.confirmations(self.app.prefs):
             self.app.quit()
             return
-        self.app.push(ConfirmDialog(self.app, "Quit Shogun?",
-                                    "The game is autosaved after every move.",
-                                    on_confirm=self.app.quit, confirm_text="Quit"))
+        self.app.push(ConfirmDialog(self.app, _("Quit Shogun?"),
+                                    _("The game is autosaved after every move."),
+                                    on_confirm=self.app.quit, confirm_text=_("Quit")))
 
 
 def safe_name(text: str) -> str:
@@ -153,15 +160,17 @@ class SaveAsScene(_Modal):
         field = TextInput((b.x + 30, b.y + 110, b.w - 60, 46), self.name, self.set_name,
                           max_len=40, on_submit=lambda _t: self.save(), key="name")
         self.ui.set_widgets([
-            Panel(b, "Save the game as"),
-            Label((b.x + 30, b.y + 70), f"in {self.session.folder}", 15, th.INK_SOFT,
+            Panel(b, _("Save the game as")),
+            Label((b.x + 30, b.y + 70), _("in {folder}").format(folder=self.session.folder), 15,
+                  th.INK_SOFT,
                   width=b.w - 60),
             field,
             Label((b.x + 30, b.y + 166), self.message, 15, th.VERMILION, width=b.w - 60,
                   key="message"),
-            Button((b.right - 190, b.bottom - 70, 160, 46), "Save", self.save, primary=True,
-                   key="save", disabled=None if safe_name(self.name) else "Type a name"),
-            Button((b.right - 370, b.bottom - 70, 160, 46), "Cancel", self.close, key="cancel"),
+            Button((b.right - 190, b.bottom - 70, 160, 46), _("Save"), self.save, primary=True,
+                   key="save", disabled=None if safe_name(self.name) else _("Type a name")),
+            Button((b.right - 370, b.bottom - 70, 160, 46), _("Cancel"), self.close,
+                   key="cancel"),
         ])
         if self.ui.focused is None:
             self.ui.focus(self.ui.by_key("name"))
@@ -177,10 +186,11 @@ class SaveAsScene(_Modal):
         path = self.session.folder / f"{name}.yaml"
         if self.session.save_as(path):
             self.close()
-            self.app.push(ConfirmDialog(self.app, "Saved", f"The game was saved as {path.name}.",
-                                        cancel_text=None))
+            self.app.push(ConfirmDialog(
+                self.app, _("Saved"), _("The game was saved as {file}.").format(file=path.name),
+                cancel_text=None))
         else:
-            self.message = self.session.save_error or "Could not save"
+            self.message = self.session.save_error or _("Could not save")
             self.session.save_error = None
             self.rebuild()
 
@@ -206,9 +216,10 @@ class LoadScene(_Modal):
 
     def rebuild(self) -> None:
         b = self.box
-        w: list[Widget] = [Panel(b, "Load a saved game")]
+        w: list[Widget] = [Panel(b, _("Load a saved game"))]
         if not self.files:
-            w.append(Label((b.x + 30, b.y + 80), f"No saves in {self.host.folder}", 17,
+            w.append(Label((b.x + 30, b.y + 80),
+                           _("No saves in {folder}").format(folder=self.host.folder), 17,
                            th.INK_SOFT, width=b.w - 60))
         start = self.page * self.PER_PAGE
         y = b.y + 70
@@ -216,7 +227,7 @@ class LoadScene(_Modal):
             try:
                 when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
             except OSError:  # removed since the folder was listed; loading it will say so
-                when = "gone"
+                when = _("gone")
             w.append(Button((b.x + 30, y, b.w - 60, 52), f"{path.stem}   ·   {when}",
                             partial(self.load, path), key=f"file-{start + i}", size=17,
                             tooltip=str(path)))
@@ -224,10 +235,10 @@ class LoadScene(_Modal):
         pages = max(1, -(-len(self.files) // self.PER_PAGE))
         if pages > 1:
             w.append(Button((b.x + 30, b.bottom - 70, 120, 46), "◀", self.prev, key="prev",
-                            disabled=None if self.page else "First page"))
+                            disabled=None if self.page else _("First page")))
             w.append(Button((b.x + 160, b.bottom - 70, 120, 46), "▶", self.next, key="next",
-                            disabled=None if self.page < pages - 1 else "Last page"))
-        w.append(Button((b.right - 190, b.bottom - 70, 160, 46), "Cancel", self.close,
+                            disabled=None if self.page < pages - 1 else _("Last page")))
+        w.append(Button((b.right - 190, b.bottom - 70, 160, 46), _("Cancel"), self.close,
                         key="cancel"))
         self.ui.set_widgets(w)
 
@@ -268,47 +279,50 @@ class SettingsScene(_Modal):
         nearest = min(VOLUME_STEPS, key=lambda v: abs(v - volume))
         muted = bool(prefs.get("sound.mute"))
         audio = self.app.audio
-        status = ("Sound is off on this computer: " + (audio.problem or "no audio device")
+        status = (_("Sound is off on this computer: {reason}").format(
+                      reason=audio.problem or _("no audio device"))
                   if not audio.enabled else
-                  "Tower knocks, the tray and button clicks.")
+                  _("Tower knocks, the tray and button clicks."))
         x, w = b.x + 36, b.w - 72
         speed = float(prefs.get("tower.speed"))
         widgets: list[Widget] = [
-            Panel(b, "Settings"),
-            Label((x, b.y + 64), "Saved on this computer for every game; a game's save "
-                  "does not change them.", 16, th.INK_SOFT, width=w),
-            Label((x, b.y + 104), "Sound", 19, th.INK, bold=True),
+            Panel(b, _("Settings")),
+            Label((x, b.y + 64), _("Saved on this computer for every game; a game's save "
+                                   "does not change them."), 16, th.INK_SOFT, width=w),
+            Label((x, b.y + 104), _("Sound"), 19, th.INK, bold=True),
             Label((x, b.y + 134), status, 16, th.INK_SOFT, width=w),
             Choice((x, b.y + 164, w, 44),
                    [Option(v, f"{round(v * 100)}%") for v in VOLUME_STEPS], nearest,
                    self.set_volume, key="volume",
-                   disabled="Sound is muted" if muted else None,
-                   tooltip="Master volume of all sounds"),
-            Toggle((x, b.y + 220, 300, 40), "Mute all sound (M)", muted, self.set_mute,
+                   disabled=_("Sound is muted") if muted else None,
+                   tooltip=_("Master volume of all sounds")),
+            Toggle((x, b.y + 220, w, 40), _("Mute all sound (M)"), muted, self.set_mute,
                    key="mute"),
-            Label((x, b.y + 284), "Animations", 19, th.INK, bold=True),
-            Label((x, b.y + 314), "The tower replay, drop notices and overlays (- and + in a battle)", 16, th.INK_SOFT, width=w),
+            Label((x, b.y + 284), _("Animations"), 19, th.INK, bold=True),
+            Label((x, b.y + 314), _("The tower replay, drop notices and overlays (- and + in "
+                                    "a battle)"), 16, th.INK_SOFT, width=w),
             Choice((x, b.y + 344, w, 44),
                    [Option(v, f"{v:g}×") for v in SPEED_STEPS],
                    speed if speed in SPEED_STEPS else 1.0, self.set_speed, key="speed",
-                   tooltip="1× is real speed"),
-            Toggle((x, b.y + 402, w, 40), "Computer battles continue by themselves after "
-                   "the animation", bool(prefs.get("flow.auto_continue")),
+                   tooltip=_("1× is real speed")),
+            Toggle((x, b.y + 402, w, 40), _("Computer battles continue by themselves after "
+                                             "the animation"),
+                   bool(prefs.get("flow.auto_continue")),
                    partial(self.set_flag, "flow.auto_continue"), key="auto-continue",
                    size=16),
-            Toggle((x, b.y + 450, w, 40), "Skip the animations of battles between computer "
-                   "players", bool(prefs.get("flow.skip_computer")),
+            Toggle((x, b.y + 450, w, 40), _("Skip the animations of battles between computer "
+                                             "players"), bool(prefs.get("flow.skip_computer")),
                    partial(self.set_flag, "flow.skip_computer"), key="skip-computer", size=16),
-            Label((x, b.y + 514), "Questions and help", 19, th.INK, bold=True),
-            Toggle((x, b.y + 544, w, 40), "Ask before committing a plan, leaving or quitting",
+            Label((x, b.y + 514), _("Questions and help"), 19, th.INK, bold=True),
+            Toggle((x, b.y + 544, w, 40), _("Ask before committing a plan, leaving or quitting"),
                    bool(prefs.get("flow.confirm")), partial(self.set_flag, "flow.confirm"),
                    key="confirm", size=16),
-            Toggle((x, b.y + 590, w, 40), "Show first-game pointers (first planning and "
-                   "first battle)", bool(prefs.get("guide.enabled")),
+            Toggle((x, b.y + 590, w, 40), _("Show first-game pointers (first planning and "
+                                             "first battle)"), bool(prefs.get("guide.enabled")),
                    partial(self.set_flag, "guide.enabled"), key="guide", size=16),
             Label((x, b.y + 640), prefs.problem or "", 15, th.VERMILION, width=w - 200,
                   key="problem"),
-            Button((b.right - 196, b.bottom - 70, 160, 46), "Done", self.close, primary=True,
+            Button((b.right - 196, b.bottom - 70, 160, 46), _("Done"), self.close, primary=True,
                    key="done"),
         ]
         self.ui.set_widgets(widgets)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from shogun_desktop import i18n
-from shogun_desktop.i18n import LANGUAGES, _
+from shogun_desktop.i18n import LANGUAGES, N_, _, ngettext, pgettext
+from shogun_desktop.i18n.datatexts import text as data_text
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.gamefacts import BoardFacts
 from shogun_desktop.ui.inputs import Action, Input
@@ -42,17 +43,48 @@ MIN_SEATS, MAX_SEATS = 3, 5
 NAME_MAX = 16
 SEED_MAX = 12
 START_MODES = ("draft", "designated")
+# English texts of module constants: translated (``_``) where they are drawn
 MODE_HELP = {
-    "draft": "Draft: in turn, take a province card (face up or blind) and place one of "
-    "your army groups there.",
-    "designated": "Designated: everyone starts in the provinces the rule book assigns "
-    "to their seat.",
+    "draft": N_("Draft: in turn, take a province card (face up or blind) and place one of "
+                "your army groups there."),
+    "designated": N_("Designated: everyone starts in the provinces the rule book assigns "
+                     "to their seat."),
 }
 
 
-LEVEL_OPTIONS = (("easy", "Easy", "Plays greedily; a gentle opponent"),
-                 ("normal", "Normal", "Plans cash, rice and battles; a fair challenge"),
-                 ("hard", "Hard", "Searches over plans; thinks while others plan"))
+LEVEL_OPTIONS = (("easy", N_("Easy"), N_("Plays greedily; a gentle opponent")),
+                 ("normal", N_("Normal"), N_("Plans cash, rice and battles; a fair challenge")),
+                 ("hard", N_("Hard"), N_("Searches over plans; thinks while others plan")))
+
+
+def default_name(n: int) -> str:
+    """A new seat's name in the current language ("Player 2")."""
+    return _("Player {n}").format(n=n)
+
+
+def colour_name(colour: str) -> str:
+    """A player colour as a word, in the current language."""
+    names = {"red": pgettext("player colour", "red"),
+             "yellow": pgettext("player colour", "yellow"),
+             "blue": pgettext("player colour", "blue"),
+             "purple": pgettext("player colour", "purple"),
+             "black": pgettext("player colour", "black")}
+    return names.get(colour, colour)
+
+
+def region_short(region: str) -> str:
+    """A region's colour on the map, one word for the preview's legend."""
+    names = {"green": pgettext("region colour", "Teal"),
+             "red": pgettext("region colour", "Orange"),
+             "purple": pgettext("region colour", "Rose"),
+             "yellow": pgettext("region colour", "White"),
+             "brown": pgettext("region colour", "Brown")}
+    return names.get(region, region)
+
+
+def daimyo_name(facts: BoardFacts, colour: str) -> str:
+    """The seat's daimyo as the language writes the name (a data text, by colour)."""
+    return data_text("daimyo", colour, facts.daimyo_name(colour))
 
 
 class Seat(NamedTuple):
@@ -92,7 +124,7 @@ class NewGameForm:
 
     @property
     def colours(self) -> list[str]:
-        return [c for c, _ in self.facts.daimyo]
+        return [c for c, _name in self.facts.daimyo]
 
     def add_seat(self) -> bool:
         if len(self.seats) >= MAX_SEATS:
@@ -101,9 +133,9 @@ class NewGameForm:
         colour = next(c for c in self.colours if c not in used)
         names = {s.name for s in self.seats}
         n = len(self.seats) + 1
-        while f"Player {n}" in names:
+        while default_name(n) in names:
             n += 1
-        self.seats.append(Seat(f"Player {n}", colour, False))
+        self.seats.append(Seat(default_name(n), colour, False))
         self._after_change()
         return True
 
@@ -113,6 +145,14 @@ class NewGameForm:
         del self.seats[index]
         self._after_change()
         return True
+
+    def rename_defaults(self, old_names: list[str]) -> None:
+        """After a language switch: seats still called by their default name (as it read
+        before the switch, ``old_names[i]`` for seat ``i + 1``) take the new language's."""
+        old = {name: i + 1 for i, name in enumerate(old_names)}
+        for i, s in enumerate(self.seats):
+            if s.name in old:
+                self.seats[i] = s._replace(name=default_name(old[s.name]))
 
     def set_name(self, index: int, name: str) -> None:
         self.seats[index] = self.seats[index]._replace(name=name[:NAME_MAX])
@@ -150,7 +190,7 @@ class NewGameForm:
     def _after_change(self) -> None:
         if self.start_mode == "designated" and self.designated_unavailable():
             self.start_mode = "draft"
-            self.note = "Switched to the draft: the designated start is not possible here."
+            self.note = N_("Switched to the draft: the designated start is not possible here.")
 
     def seed(self) -> int | None:
         return int(self.seed_text) if self.seed_text.isdigit() else None
@@ -161,14 +201,15 @@ class NewGameForm:
         for i, s in enumerate(self.seats, 1):
             name = s.name.strip()
             if not name:
-                return f"Seat {i} needs a name"
+                return _("Seat {n} needs a name").format(n=i)
             if name.casefold() in seen:
-                return f"Seats {seen[name.casefold()]} and {i} are both called {name}"
+                return _("Seats {first} and {second} are both called {name}").format(
+                    first=seen[name.casefold()], second=i, name=name)
             seen[name.casefold()] = i
         if len({s.colour for s in self.seats}) != len(self.seats):
-            return "Each seat needs its own daimyo"
+            return _("Each seat needs its own daimyo")
         if self.seed_text and not self.seed_text.isdigit():
-            return "The seed must be digits only"
+            return _("The seed must be digits only")
         if self.start_mode == "designated" and self.designated_unavailable():
             return self.designated_unavailable()
         return None
@@ -240,46 +281,53 @@ class NewGameScene(Scene):
         f = self.form
         fonts = self.app.theme.fonts
         w: list[Widget] = [
-            Panel(PLAYERS_PANEL, f"Players ({len(f.seats)} of {MIN_SEATS}–{MAX_SEATS})"),
-            Panel(BOARD_PANEL, "Board"),
-            Panel(START_PANEL, "Start"),
+            Panel(PLAYERS_PANEL, _("Players ({n} of {least}–{most})").format(
+                n=len(f.seats), least=MIN_SEATS, most=MAX_SEATS)),
+            Panel(BOARD_PANEL, _("Board")),
+            Panel(START_PANEL, _("Start")),
         ]
         hx = PLAYERS_PANEL.x
-        for text, x in (("Name", hx + 85), ("Daimyo", hx + 345), ("Played by", hx + 665)):
+        for text, x in ((_("Name"), hx + 85), (_("Daimyo"), hx + 345),
+                        (_("Played by"), hx + 665)):
             w.append(Label((x, 196), text, 15, th.INK_SOFT, bold=True))
         for i, seat in enumerate(f.seats):
             w.extend(self._seat_row(i, seat, fonts))
         y_add = ROW_Y0 + len(f.seats) * ROW_H + 6
-        w.append(Button((hx + 85, y_add, 240, 44), "+ Add player", self._add_seat, key="add",
+        w.append(Button((hx + 85, y_add, 240, 44), _("+ Add player"), self._add_seat, key="add",
                         disabled=None if len(f.seats) < MAX_SEATS
-                        else f"At most {MAX_SEATS} players"))
+                        else ngettext("At most {n} player", "At most {n} players",
+                                      MAX_SEATS).format(n=MAX_SEATS)))
         # board side
         w.append(Choice((BOARD_PANEL.x + 20, 190, 480, 46),
-                        [Option("sun", "Sun side", icon=sun_icon),
-                         Option("moon", "Moon side", icon=moon_icon)],
+                        [Option("sun", _("Sun side"), icon=sun_icon),
+                         Option("moon", _("Moon side"), icon=moon_icon)],
                         f.board, lambda v: self._change(f.set_board, v), key="board",
                         size=18))
         # start mode
         reason = f.designated_unavailable()
         w.append(Choice((START_PANEL.x + 20, START_PANEL.y + 62, 480, 44),
-                        [Option("draft", "Draft", tooltip="Players draft their starting "
-                                "provinces from the deck"),
-                         Option("designated", "Designated", disabled=reason,
-                                tooltip="Fixed starting provinces from the rule book")],
+                        [Option("draft", _("Draft"), tooltip=_("Players draft their starting "
+                                                               "provinces from the deck")),
+                         Option("designated", _("Designated"), disabled=reason,
+                                tooltip=_("Fixed starting provinces from the rule book"))],
                         f.start_mode, lambda v: self._change(f.set_start_mode, v), key="mode"))
-        w.append(Label((START_PANEL.x + 20, START_PANEL.y + 170), "Seed", 17, th.INK, bold=True))
-        w.append(TextInput((START_PANEL.x + 90, START_PANEL.y + 160, 200, 42), f.seed_text,
-                           self._set_seed, placeholder="random", max_len=SEED_MAX,
+        seed_label = _("Seed")
+        seed_x = START_PANEL.x + max(90, 20 + fonts.size(seed_label, 17, True)[0] + 12)
+        w.append(Label((START_PANEL.x + 20, START_PANEL.y + 170), seed_label, 17, th.INK,
+                       bold=True))
+        w.append(TextInput((seed_x, START_PANEL.y + 160, 200, 42), f.seed_text,
+                           self._set_seed, placeholder=_("random"), max_len=SEED_MAX,
                            allowed=str.isdigit, key="seed",
-                           tooltip="The same seed replays the same shuffles and tower drops"))
-        w.append(Label((START_PANEL.x + 305, START_PANEL.y + 172), "digits; empty = random", 15,
-                       th.INK_SOFT))
+                           tooltip=_("The same seed replays the same shuffles and tower drops")))
+        w.append(Label((seed_x + 215, START_PANEL.y + 172), _("digits; empty = random"), 15,
+                       th.INK_SOFT, width=START_PANEL.right - 16 - (seed_x + 215)))
         # table option: x-ray tower (fixed for the whole game, like the cardboard tower)
-        w.append(Toggle((404, BOTTOM_Y + 6, 460, 40), "X-ray tower: show the colours held inside",
+        w.append(Toggle((404, BOTTOM_Y + 6, 460, 40),
+                        _("X-ray tower: show the colours held inside"),
                         f.xray, self._set_xray, key="xray", size=17,
-                        tooltip="A table option for the whole game (off = like the cardboard "
-                        "tower). Held colours can be worked out by remembering every drop; "
-                        "x-ray shows them in the battle tower."))
+                        tooltip=_("A table option for the whole game (off = like the cardboard "
+                                  "tower). Held colours can be worked out by remembering every "
+                                  "drop; x-ray shows them in the battle tower.")))
         # language: each name in its own language; a click switches every word at once
         w.append(Choice(LANGUAGE_ROW, [Option(code, lang.native) for code, lang in LANGUAGES.items()],
                         i18n.current().code, lambda v: self._set_language(str(v)),
@@ -287,20 +335,22 @@ class NewGameScene(Scene):
                         tooltip=_("Language of the game (remembered for the next start)")))
         # bottom bar
         problem = f.problems()
-        w.append(Button((50, BOTTOM_Y, 150, 52), "Quit", self.app.quit, key="quit"))
-        w.append(Button((216, BOTTOM_Y, 170, 52), "Settings…", self._settings, key="settings",
-                        tooltip="Sound, animation speed, computer battles, confirmations"))
-        w.append(Button((870, BOTTOM_Y, 170, 52), "Load…", self.app.on_load, key="load"))
-        w.append(Button((1060, BOTTOM_Y, 200, 52), "Resume", self._resume, key="resume",
+        w.append(Button((50, BOTTOM_Y, 150, 52), _("Quit"), self.app.quit, key="quit"))
+        w.append(Button((216, BOTTOM_Y, 170, 52), _("Settings…"), self._settings, key="settings",
+                        tooltip=_("Sound, animation speed, computer battles, confirmations")))
+        w.append(Button((870, BOTTOM_Y, 170, 52), _("Load…"), self.app.on_load, key="load"))
+        w.append(Button((1060, BOTTOM_Y, 200, 52), _("Resume"), self._resume, key="resume",
                         disabled=None if self.app.has_autosave() and self.app.on_resume
-                        else "No autosaved game to resume"))
-        w.append(Button((1280, BOTTOM_Y, 270, 56), "Start game", self.start, key="start",
+                        else _("No autosaved game to resume")))
+        w.append(Button((1280, BOTTOM_Y, 270, 56), _("Start game"), self.start, key="start",
                         primary=True, hotkey=Action.CONFIRM, disabled=problem, size=20))
         self.ui.set_widgets(w)
         self._version += 1
 
     def _set_language(self, code: str) -> None:
+        defaults = [default_name(n) for n in range(1, MAX_SEATS + 1)]
         i18n.set_language(code)
+        self.form.rename_defaults(defaults)
         self.app.prefs.set("language", code)
         self.rebuild()
 
@@ -316,16 +366,19 @@ class NewGameScene(Scene):
         options = []
         for colour, name in f.facts.daimyo:
             j = owner.get(colour)
+            name = data_text("daimyo", colour, name)
             if j is None or j == i:
-                tip = f"{name} ({colour})"
+                tip = _("{daimyo} ({colour})").format(daimyo=name, colour=colour_name(colour))
             else:
-                tip = f"{name} ({colour}): taken by seat {j + 1}, click to swap"
+                tip = _("{daimyo} ({colour}): taken by seat {n}, click to swap").format(
+                    daimyo=name, colour=colour_name(colour), n=j + 1)
             badge = str(j + 1) if j is not None and j != i else None
             options.append(Option(colour, "", tooltip=tip, icon=cube_icon(colour, badge, fonts)))
         level: list[Widget] = []
         if seat.is_computer:
             level.append(Choice((x0 + 665, y + 52, 264, 38),
-                                [Option(k, name, tooltip=f"{name}: {tip}")
+                                [Option(k, _(name), tooltip=_("{level}: {about}").format(
+                                    level=_(name), about=_(tip)))
                                  for k, name, tip in LEVEL_OPTIONS], seat.level,
                                 partial(self._change, f.set_level, i),
                                 key=f"level{i}", size=16))
@@ -333,21 +386,22 @@ class NewGameScene(Scene):
             *level,
             Label((x0 + 22, y + 29), str(i + 1), 22, th.INK_SOFT, bold=True, anchor="center"),
             TextInput((x0 + 85, y + 8, 240, 42), seat.name,
-                      partial(self._set_name, i), placeholder="name",
+                      partial(self._set_name, i), placeholder=_("name"),
                       max_len=NAME_MAX, key=f"name{i}"),
-            Label((x0 + 87, y + 56), f.facts.daimyo_name(seat.colour), 15, th.INK_SOFT,
+            Label((x0 + 87, y + 56), daimyo_name(f.facts, seat.colour), 15, th.INK_SOFT,
                   key=f"daimyo{i}"),
             Choice((x0 + 345, y + 8, 300, 42), options, seat.colour,
                    partial(self._change, f.set_colour, i), key=f"colour{i}"),
             Choice((x0 + 665, y + 8, 210, 42),
-                   [Option(False, "Human"), Option(True, "Computer")], seat.is_computer,
+                   [Option(False, _("Human")), Option(True, _("Computer"))], seat.is_computer,
                    partial(self._change, f.set_computer, i), key=f"computer{i}",
                    size=16),
             Button((x0 + 887, y + 8, 42, 42), "✕", partial(self._change, f.remove_seat, i),
                    key=f"remove{i}", size=18,
-                   tooltip=f"Remove seat {i + 1}",
+                   tooltip=_("Remove seat {n}").format(n=i + 1),
                    disabled=None if len(f.seats) > MIN_SEATS
-                   else f"At least {MIN_SEATS} players"),
+                   else ngettext("At least {n} player", "At least {n} players",
+                                 MIN_SEATS).format(n=MIN_SEATS)),
         ]
 
     # ---------------------------------------------------------------- actions
@@ -388,8 +442,8 @@ class NewGameScene(Scene):
         if self.ui.handle(inp):
             return True
         if inp.is_action(Action.CANCEL):
-            self.app.push(ConfirmDialog(self.app, "Quit Shogun?", "Close the game window?",
-                                        on_confirm=self.app.quit, confirm_text="Quit"))
+            self.app.push(ConfirmDialog(self.app, _("Quit Shogun?"), _("Close the game window?"),
+                                        on_confirm=self.app.quit, confirm_text=_("Quit")))
             return True
         return False
 
@@ -418,7 +472,7 @@ class NewGameScene(Scene):
         if k is not None:
             surface.blit(k, k.get_rect(midleft=(x, r.centery + 2)))
             x += k.get_width() + 24
-        subtitle = "New game: pass and play for 3–5 players on one screen"
+        subtitle = _("New game: pass and play for 3–5 players on one screen")
         th.blit_text(surface, fonts, fonts.fit(subtitle, 17, LANGUAGE_ROW.x - 16 - x),
                      (x, r.centery + 4), 17, th.INK_SOFT, anchor="midleft")
         pygame.draw.line(surface, th.INK, (50, 108), (1550, 108), 2)
@@ -427,9 +481,9 @@ class NewGameScene(Scene):
         f = self.form
         reason = f.designated_unavailable()
         y = START_PANEL.y + 114
-        text, ink = (reason or f.note), th.VERMILION
+        text, ink = (reason or (_(f.note) if f.note else None)), th.VERMILION
         if not text:
-            text, ink = MODE_HELP[f.start_mode], th.INK_SOFT
+            text, ink = _(MODE_HELP[f.start_mode]), th.INK_SOFT
         for line in wrap_text(fonts, text, 15, START_PANEL.w - 40)[:2]:
             th.blit_text(surface, fonts, line, (START_PANEL.x + 20, y), 15, ink)
             y += 20
@@ -472,13 +526,13 @@ class NewGameScene(Scene):
                 sw = pygame.Rect(x, y + 3, 14, 14)
                 pygame.draw.rect(surface, th.REGION_COLOURS[region], sw)
                 pygame.draw.rect(surface, th.INK, sw, 1)
-                r = th.blit_text(surface, fonts, th.REGION_NAMES.get(region, region),
+                r = th.blit_text(surface, fonts, region_short(region),
                                  (sw.right + 4, y + 1), 14, th.INK)
                 x = r.right + 10
         else:
             self._draw_legend(surface, fonts, regions)
         if out and view is not None:
-            th.blit_text(surface, fonts, "hatched: out of play",
+            th.blit_text(surface, fonts, _("hatched: out of play"),
                          (PREVIEW.right, PREVIEW.bottom + 7), 14, th.INK_SOFT,
                          anchor="topright")
 
@@ -504,7 +558,8 @@ class NewGameScene(Scene):
                 th.blit_text(surface, fonts, line, (PREVIEW.x + 110, y + 4), 13, th.INK_SOFT)
                 y += 17
             y = max(y, sw.bottom) + 10
-        foot = f"* differs on the {other} side"
+        foot = (_("* differs on the sun side") if other == "sun"
+                else _("* differs on the moon side"))
         if out:
-            foot += "   ° out of play with 3 players"
+            foot += "   " + _("° out of play with 3 players")
         th.blit_text(surface, fonts, foot, (PREVIEW.x + 10, PREVIEW.bottom - 20), 13, th.INK_SOFT)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from shogun_desktop.i18n import _, ngettext, pgettext
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
@@ -25,6 +26,7 @@ from shogun_desktop.ui.design import DesignScale
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
+from shogun_desktop.ui.scenes.new_game import colour_name
 from shogun_desktop.ui.widgets import (
     Button,
     ConfirmDialog,
@@ -53,7 +55,13 @@ LABEL_W = SPACE_W - SPACE_CARD[0] - 44  # a space's name, left of its card and t
 def event_text(data: Any, key: str) -> str:
     """An event's name and effect as players read them (one place to point at data names)."""
     name = data.event_name(key) if key in data.event_defs else key
-    return f"{name} — {data.event_effects.get(key, '')}".rstrip(" —")
+    effect = data.event_effects.get(key, "")
+    return _("{event} — {effect}").format(event=name, effect=effect) if effect else name
+
+
+def armies_text(n: int) -> str:
+    """"3 armies", counted in the current language."""
+    return ngettext("{n} army", "{n} armies", n).format(n=n)
 
 
 class PlanningScene(DesignScale, Scene):
@@ -276,15 +284,20 @@ class PlanningScene(DesignScale, Scene):
         """Why a clicked province cannot take an action card (shown where the status is)."""
         view = self.session.view(self.seat)
         if province not in view["in_play"]:
-            return (f"{province} is out of play with {len(view['seats'])} players: plan only "
-                    "in your own provinces.")
+            n = len(view["seats"])
+            return ngettext("{province} is out of play with {n} player: plan only in your own "
+                            "provinces.",
+                            "{province} is out of play with {n} players: plan only in your own "
+                            "provinces.", n).format(province=province, n=n)
         owner = view["provinces"][province]["owner"]
         if owner is None:
-            return f"{province} is neutral: plan only in your own provinces."
+            return _("{province} is neutral: plan only in your own provinces.").format(
+                province=province)
         if owner == self.seat:  # owned, but its card is no longer in this hand
-            return f"{province}'s card is not in your hand this round."
-        return (f"{province} belongs to {view['players'][owner]['name']}: plan only in your "
-                "own provinces.")
+            return _("The card of {province} is not in your hand this round.").format(
+                province=province)
+        return _("{province} belongs to {player}: plan only in your own provinces.").format(
+            province=province, player=view["players"][owner]["name"])
 
     # ---------------------------------------------------------------- geometry
     def space_rect(self, space: str) -> pygame.Rect:
@@ -328,25 +341,28 @@ class PlanningScene(DesignScale, Scene):
         empty = len(SPACES) - len(self.plan)
         last = self.last_plan()
         w = [
-            Button(self.R(1020, BOTTOM_Y, 86, 44), "↶ Undo", self.undo, key="undo",
-                   size=self.Fk(15), tooltip="Take back the last change to this plan (Ctrl+Z)",
-                   disabled=None if self.history else "Nothing to undo"),
-            Button(self.R(1110, BOTTOM_Y, 86, 44), "Redo ↷", self.redo, key="redo",
-                   size=self.Fk(15), tooltip="Put the change back (Ctrl+Y)",
-                   disabled=None if self.future else "Nothing to redo"),
-            Button(self.R(592, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
-                   key="fill-chests", size=self.Fk(15),
-                   tooltip="Fill the remaining spaces with your war chests in hand: smallest "
-                   "on the actions, the last one on the bid",
-                   disabled=None if chests_left and empty else "No empty space or no chest left"),
-            Button(self.R(796, BOTTOM_Y, 196, 44), "Same as last season", self.repeat_last,
+            Button(self.R(1020, BOTTOM_Y, 86, 44), _("↶ Undo"), self.undo, key="undo",
+                   size=self.Fk(15),
+                   tooltip=_("Take back the last change to this plan (Ctrl+Z)"),
+                   disabled=None if self.history else _("Nothing to undo")),
+            Button(self.R(1110, BOTTOM_Y, 86, 44), _("Redo ↷"), self.redo, key="redo",
+                   size=self.Fk(15), tooltip=_("Put the change back (Ctrl+Y)"),
+                   disabled=None if self.future else _("Nothing to redo")),
+            Button(self.R(592, BOTTOM_Y, 196, 44), _("Chests in the gaps"),
+                   self.fill_with_chests, key="fill-chests", size=self.Fk(15),
+                   tooltip=_("Fill the remaining spaces with your war chests in hand: smallest "
+                             "on the actions, the last one on the bid"),
+                   disabled=None if chests_left and empty
+                   else _("No empty space or no chest left")),
+            Button(self.R(796, BOTTOM_Y, 196, 44), _("Same as last season"), self.repeat_last,
                    key="repeat-last", size=self.Fk(15),
-                   tooltip="Put last season's cards back on the same spaces where the card is "
-                   "still in your hand and the space is empty",
-                   disabled=None if last else "No earlier plan of yours in this session"),
-            Button(self.R(1200, BOTTOM_Y, 100, 44), "Clear all", self.clear_all, key="clear-all",
-                   disabled=None if self.plan else "Nothing placed yet", size=self.Fk(15)),
-            Button(self.R(1304, BOTTOM_Y, 288, 44), "Done — commit my plan", self.ask_done,
+                   tooltip=_("Put last season's cards back on the same spaces where the card is "
+                             "still in your hand and the space is empty"),
+                   disabled=None if last else _("No earlier plan of yours in this session")),
+            Button(self.R(1200, BOTTOM_Y, 100, 44), _("Clear all"), self.clear_all,
+                   key="clear-all", disabled=None if self.plan else _("Nothing placed yet"),
+                   size=self.Fk(15)),
+            Button(self.R(1304, BOTTOM_Y, 288, 44), _("Done — commit my plan"), self.ask_done,
                    primary=True, key="done", disabled=problem, size=self.Fk(17)),
         ]
         for space in self.plan:
@@ -355,7 +371,7 @@ class PlanningScene(DesignScale, Scene):
             d = round(24 * self.k)
             w.append(Button((cr.x - d - 4, r.y + round(4 * self.k), d, d), "✕",
                             self._clearer(space), key=f"clear-{space}",
-                            size=self.Fk(13), tooltip="Take the card back"))
+                            size=self.Fk(13), tooltip=_("Take the card back")))
         self.ui.set_widgets(w)
         self._version += 1
 
@@ -370,17 +386,20 @@ class PlanningScene(DesignScale, Scene):
             return
         placed = len(self.plan)
         self.own_dialogs.append(self.app.push(ConfirmDialog(
-            self.app, "Commit your plan?",
-            f"{placed} cards go face down. They are turned up one by one during the actions; "
-            "you cannot change them afterwards.", on_confirm=self.commit,
-            confirm_text="Commit", cancel_text="Keep editing")))
+            self.app, _("Commit your plan?"),
+            ngettext("{n} card goes face down. It is turned up during the actions; you cannot "
+                     "change it afterwards.",
+                     "{n} cards go face down. They are turned up one by one during the actions; "
+                     "you cannot change them afterwards.", placed).format(n=placed),
+            on_confirm=self.commit, confirm_text=_("Commit"),
+            cancel_text=_("Keep editing"))))
 
     def commit(self) -> None:
         try:
             self.session.apply(dict(self.plan))
         except IllegalChoiceError as exc:  # cannot happen after check; shown if it does
             self.own_dialogs.append(self.app.push(ConfirmDialog(
-                self.app, "Plan refused", self.session.presenter.rejection(exc.rejection),
+                self.app, _("Plan refused"), self.session.presenter.rejection(exc.rejection),
                 cancel_text=None)))
             return
         self.session.last_plans[self.seat] = dict(self.plan)
@@ -472,7 +491,7 @@ class PlanningScene(DesignScale, Scene):
                 from shogun_desktop.ui.scenes.menu import MenuScene
 
                 self.app.push(MenuScene(self.app, self.session, self.app.host,
-                                        note="Your plan stays hidden behind the menu."))
+                                        note=_("Your plan stays hidden behind the menu.")))
             return True
         return inp.kind in (Kind.CLICK, Kind.KEY)
 
@@ -529,21 +548,27 @@ class PlanningScene(DesignScale, Scene):
         view = self.view
         st = view["provinces"][name]
         p = self.data.provinces[name]
-        spaces = f"{p.slots} building space" + ("s" if p.slots != 1 else "")
-        lines = [f"{name} — {self._holder(st)} · tax {p.tax} · rice {p.rice} · {spaces}"]
+        spaces = ngettext("{n} building space", "{n} building spaces", p.slots).format(n=p.slots)
+        lines = [_("{province} — {holder} · tax {tax} · rice {rice} · {spaces}").format(
+            province=name, holder=self._holder(st), tax=p.tax, rice=p.rice, spaces=spaces)]
         if name in self.cards:
-            lines.append("Your province: click it to put its card on the active space.")
+            lines.append(_("Your province: click it to put its card on the active space."))
         reach = sorted(self.session.game.neighbours(name))
-        lines.append("Neighbours (Battle/Move targets): "
-                     + ", ".join(f"{n} ({self._holder(view['provinces'][n])})" for n in reach))
+        lines.append(_("Neighbours (Battle/Move targets): {provinces}").format(
+            provinces=pgettext("list", ", ").join(
+                _("{province} ({holder})").format(province=n,
+                                                  holder=self._holder(view["provinces"][n]))
+                for n in reach)))
         return "\n".join(lines)
 
     def _holder(self, st: dict) -> str:
         if not st["owner"]:
-            return "neutral"
-        who = "you" if st["owner"] == self.seat else self.session.name(st["owner"])
+            return _("neutral")
         n = st["armies"]
-        return f"{who}, {n} arm{'y' if n == 1 else 'ies'}"
+        if st["owner"] == self.seat:
+            return ngettext("you, {n} army", "you, {n} armies", n).format(n=n)
+        return ngettext("{player}, {n} army", "{player}, {n} armies", n).format(
+            player=self.session.name(st["owner"]), n=n)
 
     def near(self) -> set[str]:
         """The hovered province's neighbours: where a Battle or Move from it can go."""
@@ -572,7 +597,7 @@ class PlanningScene(DesignScale, Scene):
         info = self.province_info[card]
         armies = self.view["provinces"][card]["armies"]
         cd.draw_province_card(surface, rect, fonts, card, self.region.get(card), info.tax,
-                              info.rice, info.slots, f"{armies} arm{'y' if armies == 1 else 'ies'}",
+                              info.rice, info.slots, armies_text(armies),
                               selected=selected)
 
     def _paint(self, surface: pygame.Surface) -> None:
@@ -583,15 +608,19 @@ class PlanningScene(DesignScale, Scene):
         surface.fill(th.PAPER)
         pygame.draw.rect(surface, th.INK, (0, 0, surface.get_width(), self.P(0, HEADER_H)[1]))
         th.draw_marker(surface, self.seat, P(30, 28), round(32 * self.k))
-        season = view["season"].title()
-        th.blit_text(surface, fonts, f"{me['name']} ({self.seat}) — secret plan, year "
-                     f"{view['year']} {season}", P(56, 28), F(22), th.PAPER_LIGHT, bold=True,
-                     anchor="midleft")
-        chests = f"{me['chests']} war chest" + ("s" if me["chests"] != 1 else "")
+        season = self.session.presenter.season(view["season"])
         provinces = len(me["provinces"])
-        th.blit_text(surface, fonts, f"{chests} · rice {me['rice']} · {provinces} province"
-                     + ("s" if provinces != 1 else ""), P(1570, 28), F(18), th.GOLD,
-                     anchor="midright")
+        facts = " · ".join((
+            ngettext("{n} war chest", "{n} war chests", me["chests"]).format(n=me["chests"]),
+            _("rice {n}").format(n=me["rice"]),
+            ngettext("{n} province", "{n} provinces", provinces).format(n=provinces)))
+        right = th.blit_text(surface, fonts, facts, P(1570, 28), F(18), th.GOLD,
+                             anchor="midright")
+        title = _("{player} ({colour}) — secret plan, year {year} {season}").format(
+            player=me["name"], colour=colour_name(self.seat), year=view["year"], season=season)
+        left = P(56, 28)
+        th.blit_text(surface, fonts, fonts.fit(title, F(22), right.x - left[0] - F(16), True),
+                     left, F(22), th.PAPER_LIGHT, bold=True, anchor="midleft")
         self.board.draw(surface, self.overlays(), self.hover)
         self.board.outline(surface, self.near())
         pygame.draw.rect(surface, th.INK_SOFT, self.board.rect, 1)
@@ -599,20 +628,24 @@ class PlanningScene(DesignScale, Scene):
         self._draw_info(surface, view, fonts)
         n = len(self.hand())
         th.blit_text(surface, fonts, fonts.fit(
-            f"Your hand ({n} card{'s' if n != 1 else ''}) — click a card, then a space; drag "
-            "it; or click your province on the map", F(15), self.R(MAP).w, True),
+            ngettext("Your hand ({n} card) — click a card, then a space; drag it; or click "
+                     "your province on the map",
+                     "Your hand ({n} cards) — click a card, then a space; drag it; or click "
+                     "your province on the map", n).format(n=n), F(15), self.R(MAP).w, True),
             P(HAND_X0 + 4, HAND_Y0 + 2), F(15), th.INK, bold=True)
         for card, r in self.hand_rects():
             self.draw_card(surface, card, r, selected=card == self.selected)
         pygame.draw.line(surface, th.INK_SOFT, P(8, BOTTOM_Y - 8), P(1592, BOTTOM_Y - 8), 1)
         cost = self.cost()
-        th.blit_text(surface, fonts, f"Cost {cost} of your {me['chests']} · "
-                     f"{len(self.plan)} of {self.needed()} placed", P(12, BOTTOM_Y), F(17),
-                     th.INK if cost <= me["chests"] else th.VERMILION, bold=True)
+        th.blit_text(surface, fonts, fonts.fit(
+            _("Cost {cost} of your {chests} · {placed} of {needed} placed").format(
+                cost=cost, chests=me["chests"], placed=len(self.plan), needed=self.needed()),
+            F(17), round(570 * self.k), True), P(12, BOTTOM_Y), F(17),
+            th.INK if cost <= me["chests"] else th.VERMILION, bold=True)
         problem = self.problem()
-        text = problem or "Plan complete: press Done to commit it."
+        text = problem or _("Plan complete: press Done to commit it.")
         if cost > me["chests"] and not problem:
-            text = "More than you have: actions you cannot pay for will be skipped."
+            text = _("More than you have: actions you cannot pay for will be skipped.")
         if self.notice:
             text = problem = self.notice
         width = round(570 * self.k)
@@ -624,10 +657,12 @@ class PlanningScene(DesignScale, Scene):
         F, P = self.Fk, self.P  # noqa: N806
         names = view["action_names"]
         row_pos = {a: i + 1 for i, a in enumerate(view["action_row"]) if a != "hidden"}
-        active_note = (f"active space: {'Bid' if self.active == 'bid' else names.get(self.active)}"
-                       if self.active else "every space is filled")
-        th.blit_text(surface, fonts, fonts.fit(f"Your board — keys 1–0 and B · {active_note}",
-                                               F(15), round(572 * self.k), True),
+        bid = pgettext("space", "Bid")
+        active_note = (_("active space: {space}").format(
+            space=bid if self.active == "bid" else names.get(self.active))
+            if self.active else _("every space is filled"))
+        th.blit_text(surface, fonts, fonts.fit(_("Your board — keys 1–0 and B · {note}").format(
+            note=active_note), F(15), round(572 * self.k), True),
                      P(SPACE_X0, SPACE_Y0 - 24), F(15), th.INK, bold=True)
         label_w = round(LABEL_W * self.k)
         for i, space in enumerate(SPACES):
@@ -639,15 +674,17 @@ class PlanningScene(DesignScale, Scene):
             cd.draw_frame(surface, r, fill=th.PAPER_LIGHT if filled else th.PAPER_DARK,
                           border=border, width=3 if active else 2 if self.selected else 1)
             keyname = "B" if space == "bid" else str((i + 1) % 10)
-            label = "Bid" if space == "bid" else cd.short_action(space)
+            label = bid if space == "bid" else cd.short_action(space)
             pad = round(8 * self.k)
             th.blit_text(surface, fonts, fonts.fit(f"{keyname} · {label}", F(15), label_w, True),
                          (r.x + pad, r.y + round(6 * self.k)), F(15), th.INK, bold=True)
             if space == "bid":
-                sub = "chest value = bid"
+                sub = _("chest value = bid")
             else:
                 pos = row_pos.get(space)
-                sub = f"cost {self.costs.get(space, 0)} · " + (f"row {pos}" if pos else "row ?")
+                cost = self.costs.get(space, 0)
+                sub = (_("cost {cost} · row {position}").format(cost=cost, position=pos) if pos
+                       else _("cost {cost} · row ?").format(cost=cost))
             th.blit_text(surface, fonts, fonts.fit(sub, F(13), label_w + round(30 * self.k)),
                          (r.x + pad, r.y + round(30 * self.k)), F(13), th.INK_SOFT)
             cr = self.card_rect_in_space(space)
@@ -656,8 +693,8 @@ class PlanningScene(DesignScale, Scene):
             else:
                 pygame.draw.rect(surface, th.INK_FAINT, cr, 1, border_radius=5)
                 if active:
-                    th.blit_text(surface, fonts, fonts.fit("click a province", F(13), cr.w - 4,
-                                                           True),
+                    th.blit_text(surface, fonts, fonts.fit(_("click a province"), F(13),
+                                                           cr.w - 4, True),
                                  cr.center, F(13), th.VERMILION, bold=True, anchor="center")
 
     def _draw_info(self, surface, view, fonts) -> None:
@@ -670,14 +707,16 @@ class PlanningScene(DesignScale, Scene):
         row = [f"{i + 1} {cd.short_action(a)}" for i, a in enumerate(view["action_row"])
                if a != "hidden"]
         hidden = sum(1 for a in view["action_row"] if a == "hidden")
-        text = "Action row: " + " · ".join(row) + (f" · {len(row) + 1}–{len(row) + hidden} face "
-                                                   "down" if hidden else "")
+        if hidden:
+            row.append(_("{first}–{last} face down").format(first=len(row) + 1,
+                                                             last=len(row) + hidden))
+        text = _("Action row: {cards}").format(cards=" · ".join(row))
         step = round(F(14) * 1.3)
         for line in wrap_text(fonts, text, F(14), width):
             th.blit_text(surface, fonts, line, (x, y), F(14), th.INK)
             y += step
         y += 4
-        th.blit_text(surface, fonts, "Players", (x, y), F(14), th.INK, bold=True)
+        th.blit_text(surface, fonts, _("Players"), (x, y), F(14), th.INK, bold=True)
         y += step
         for colour in view["seats"]:
             if y + step > bottom:
@@ -688,17 +727,20 @@ class PlanningScene(DesignScale, Scene):
             th.draw_marker(surface, colour, (x + round(8 * self.k), y + F(14) // 2 + 1),
                            round(14 * self.k))
             n = len(p["provinces"])
-            you = " (you)" if colour == self.seat else ""
+            name = (_("{player} (you)").format(player=p["name"]) if colour == self.seat
+                    else p["name"])
             name_w = round(150 * self.k)
-            th.blit_text(surface, fonts, fonts.fit(p["name"] + you, F(14), name_w, True),
+            th.blit_text(surface, fonts, fonts.fit(name, F(14), name_w, True),
                          (x + round(20 * self.k), y), F(14), th.INK, bold=True)
-            th.blit_text(surface, fonts, fonts.fit(
-                f"{n} province{'s' if n != 1 else ''} · {armies} arm{'y' if armies == 1 else 'ies'}"
-                f" · {p['chests']} chests · {p['vp']} VP", F(14), width - name_w - F(26)),
+            facts = " · ".join((
+                ngettext("{n} province", "{n} provinces", n).format(n=n), armies_text(armies),
+                ngettext("{n} chest", "{n} chests", p["chests"]).format(n=p["chests"]),
+                _("{n} VP").format(n=p["vp"])))
+            th.blit_text(surface, fonts, fonts.fit(facts, F(14), width - name_w - F(26)),
                 (x + F(26) + name_w, y), F(14), th.INK_SOFT)
             y += round(F(14) * 1.35)
         y += 4
-        th.blit_text(surface, fonts, "Events possible this season", (x, y), F(14), th.INK,
+        th.blit_text(surface, fonts, _("Events possible this season"), (x, y), F(14), th.INK,
                      bold=True)
         y += step
         small = round(F(13) * 1.25)

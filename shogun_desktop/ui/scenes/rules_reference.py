@@ -29,6 +29,7 @@ from shogun_desktop.data.reference import (
     load_reference,
     plain,
 )
+from shogun_desktop.i18n import N_, _, ngettext
 from shogun_desktop.i18n.datatexts import reference_text
 from shogun_desktop.i18n.linebreak import break_units
 from shogun_desktop.ui import theme as th
@@ -55,11 +56,13 @@ HIGHLIGHT = th.mix(th.PAPER_LIGHT, th.GOLD, 0.62)
 NOTE_FILL = th.mix(th.PAPER_LIGHT, th.GOLD, 0.16)
 ROW_ALT = th.mix(th.PAPER_LIGHT, th.PAPER_DARK, 0.45)
 CARD_FILL = (252, 249, 240)
-NOTE_LABEL = "Ruling"
-END_MARK = "End of the rules · Ctrl+Home returns to the top"
-KEY_HINTS = ("Wheel, arrows, Page Up/Down: scroll", "Ctrl+Home / Ctrl+End: first / last page",
-             "Type any word to search")
-CARD_TAGS = {"actions": "Action card", "events": "Event card", "specials": "Special card"}
+# English texts of module constants, translated (``_``) where they are laid out or drawn
+NOTE_LABEL = N_("Ruling")
+END_MARK = N_("End of the rules · Ctrl+Home returns to the top")
+KEY_HINTS = (N_("Wheel, arrows, Page Up/Down: scroll"),
+             N_("Ctrl+Home / Ctrl+End: first / last page"), N_("Type any word to search"))
+CARD_TAGS = {"actions": N_("Action card"), "events": N_("Event card"),
+             "specials": N_("Special card")}
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
@@ -263,7 +266,8 @@ class DocLayout:
             if not secs:
                 continue
             self.chapter_heading(chapter.title, first=self.y == 0)
-            self.tag = CARD_TAGS.get(chapter.kind or "", "")
+            tag = CARD_TAGS.get(chapter.kind or "")
+            self.tag = _(tag) if tag else ""
             for s in secs:
                 self.anchors.append(Anchor(s.id, chapter.id, self.y))
                 self.section(s, card=chapter.kind is not None)
@@ -271,9 +275,10 @@ class DocLayout:
             self.y += 24
             self.ops.append(Box(pygame.Rect(x + width // 2 - 60, self.y, 120, 1), th.INK_FAINT))
             self.y += 14
-            tw = fonts.size(END_MARK, SMALL)[0]
+            end_mark = _(END_MARK)
+            tw = fonts.size(end_mark, SMALL)[0]
             self.ops.append(TextLine(x + (width - tw) // 2, self.y, SMALL, SMALL_LINE,
-                                     [Seg(x + (width - tw) // 2, END_MARK, False, th.INK_SOFT)],
+                                     [Seg(x + (width - tw) // 2, end_mark, False, th.INK_SOFT)],
                                      limit=x + width))
             self.y += SMALL_LINE
         self.height = self.y + 24
@@ -365,7 +370,7 @@ class DocLayout:
         bar = Box(pygame.Rect(x, top, 5, 0), th.VERMILION, None, 0)
         self.ops.extend((box, bar))
         self.y += 10
-        self.paragraph(NOTE_LABEL, x + 22, w - 40, SMALL, SMALL_LINE, th.VERMILION_DARK,
+        self.paragraph(_(NOTE_LABEL), x + 22, w - 40, SMALL, SMALL_LINE, th.VERMILION_DARK,
                        bold_all=True)
         self.paragraph(text, x + 22, w - 40, SMALL, SMALL_LINE)
         self.y += 10
@@ -480,16 +485,16 @@ class RulesReferenceScene(Scene):
         self.hover_toc: int | None = None
         self.layer = LayerCache()
         self.search = TextInput((1060, 18, 360, 42), self.position.query, self.set_query,
-                                placeholder="Type to search the rules", max_len=40,
+                                placeholder=_("Type to search the rules"), max_len=40,
                                 key="search", size=18)
         self.clear_button = Button((self.search.rect.right - 40, 22, 34, 34), "×",
                                    self.clear_search, key="clear", size=20,
-                                   tooltip="Clear the search")
+                                   tooltip=_("Clear the search"))
         self.clear_button.visible = bool(self.search.text)
         self.ui = WidgetGroup([
             self.search,
-            Button((1432, 18, 144, 42), "Close", self.close, key="close", size=18,
-                   tooltip="Back to the game (Esc or F1)"),
+            Button((1432, 18, 144, 42), _("Close"), self.close, key="close", size=18,
+                   tooltip=_("Back to the game (Esc or F1)")),
             self.clear_button,
         ])
         self.ui.focus(self.search)
@@ -712,14 +717,20 @@ class RulesReferenceScene(Scene):
         if k is not None:
             surface.blit(k, k.get_rect(midleft=(x, HEADER.centery)))
             x += k.get_width() + 18
-        th.blit_text(surface, fonts, "Rules of Shogun", (x, HEADER.centery - 12), 26,
-                     th.PAPER_LIGHT, bold=True, anchor="midleft")
-        th.blit_text(surface, fonts, "The same for every player · Esc or F1 returns to the game",
+        room = self.search.rect.x - 16 - x
+        if self.query:
+            room -= 200
+        th.blit_text(surface, fonts, fonts.fit(_("Rules of Shogun"), 26, room, True),
+                     (x, HEADER.centery - 12), 26, th.PAPER_LIGHT, bold=True, anchor="midleft")
+        th.blit_text(surface, fonts,
+                     fonts.fit(_("The same for every player · Esc or F1 returns to the game"),
+                               18, room),
                      (x, HEADER.centery + 18), 18, th.lighten(th.INK_FAINT, 0.3),
                      anchor="midleft")
         if self.query:
             n = len(self.layout.sections)
-            text = (f"{n} section{'s' if n != 1 else ''} found" if n else "Nothing found")
+            text = (ngettext("{n} section found", "{n} sections found", n).format(n=n) if n
+                    else _("Nothing found"))
             th.blit_text(surface, fonts, text, (self.search.rect.x - 16, HEADER.centery), 18,
                          th.GOLD, bold=True, anchor="midright")
 
@@ -728,7 +739,7 @@ class RulesReferenceScene(Scene):
         pygame.draw.rect(surface, th.PAPER_DARK, TOC.move(3, 4), border_radius=8)
         pygame.draw.rect(surface, th.PAPER_LIGHT, TOC, border_radius=8)
         pygame.draw.rect(surface, th.INK_SOFT, TOC, 1, border_radius=8)
-        title = "Search results" if self.query else "Contents"
+        title = _("Search results") if self.query else _("Contents")
         th.blit_text(surface, fonts, title, (TOC.x + 20, TOC.y + 18), 22, th.INK, bold=True)
         pygame.draw.line(surface, th.VERMILION, (TOC.x + 20, TOC.y + 52),
                          (TOC.right - 20, TOC.y + 52), 2)
@@ -767,7 +778,8 @@ class RulesReferenceScene(Scene):
         if self.toc and self.toc[-1].rect.bottom - self.toc_scroll < y - 20:
             pygame.draw.line(surface, th.PAPER_DARK, (TOC.x + 20, y - 12), (TOC.right - 20, y - 12))
             for hint in KEY_HINTS:
-                th.blit_text(surface, fonts, hint, (TOC.x + 20, y), SMALL, th.INK_SOFT)
+                th.blit_text(surface, fonts, fonts.fit(_(hint), SMALL, TOC.w - 28), (TOC.x + 20, y),
+                             SMALL, th.INK_SOFT)
                 y += 26
         if self.toc_limit():
             t = pygame.Rect(TOC.right - 8, clip.y + 4, 4, clip.h - 8)
@@ -824,9 +836,9 @@ class RulesReferenceScene(Scene):
     def _draw_nothing_found(self, surface: pygame.Surface) -> None:
         fonts = self.fonts
         x, y = self.col_x, self.view_rect.y + 40
-        th.blit_text(surface, fonts, f"Nothing in the rules matches “{self.query}”.", (x, y),
-                     H_SECTION, th.INK, bold=True)
-        th.blit_text(surface, fonts, "Try a shorter word, such as revolt, castle or tower.",
+        th.blit_text(surface, fonts, _("Nothing in the rules matches “{query}”.").format(
+            query=self.query), (x, y), H_SECTION, th.INK, bold=True)
+        th.blit_text(surface, fonts, _("Try a shorter word, such as revolt, castle or tower."),
                      (x, y + 44), BODY, th.INK_SOFT)
 
 
@@ -853,7 +865,8 @@ def open_rules_reference(app: App) -> Scene:
             ref = cache["ref"] = load_reference(app.data_folder, translate=reference_text)
             cache["ref_lang"] = lang
     except DataError as exc:
-        return app.push(ConfirmDialog(app, "Rules reference", f"The rules cannot be shown: {exc}",
+        return app.push(ConfirmDialog(app, _("Rules reference"),
+                                      _("The rules cannot be shown: {error}").format(error=exc),
                                       cancel_text=None))
     position = cache.setdefault("position", ReadingPosition())
     return app.push(RulesReferenceScene(app, ref, position))

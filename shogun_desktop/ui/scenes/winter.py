@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.i18n import _, ngettext, pgettext
 from shogun_desktop.presenter import Presenter
 from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.events import Event
@@ -60,8 +61,8 @@ class WinterScene(Scene):
         self.notes = [session.presenter.line(e) for e in events[:scored]]
         self.box = pygame.Rect(160, 90, 1280, 720)
         self.ui = WidgetGroup([
-            Panel(self.box, "Winter"),
-            Button((self.box.right - 230, self.box.bottom - 70, 200, 50), "Continue",
+            Panel(self.box, session.presenter.season("winter")),
+            Button((self.box.right - 230, self.box.bottom - 70, 200, 50), _("Continue"),
                    self.close, primary=True, hotkey=Action.CONFIRM, key="continue"),
         ])
 
@@ -81,22 +82,27 @@ class WinterScene(Scene):
         self.ui.draw(surface, self.app.theme)
         fonts = self.app.theme.fonts
         x, y = self.box.x + 30, self.box.y + 64
-        th.blit_text(surface, fonts, "Rice loss, provisions and revolts", (x, y), 17, th.INK,
+        th.blit_text(surface, fonts, _("Rice loss, provisions and revolts"), (x, y), 17, th.INK,
                      bold=True)
         y += 26
         wrapped = [line for note in self.notes for line in wrap_text(fonts, note, 15, self.box.w - 60)]
         if len(wrapped) > 12:  # the full story stays in the game log
-            wrapped = [*wrapped[:11], f"… and {len(wrapped) - 11} more lines in the game log"]
+            more = len(wrapped) - 11
+            wrapped = [*wrapped[:11], ngettext("… and {n} more line in the game log",
+                                               "… and {n} more lines in the game log",
+                                               more).format(n=more)]
         for line in wrapped:
             th.blit_text(surface, fonts, line, (x, y), 15, th.INK_SOFT)
             y += 20
         y = max(y + 14, self.box.y + 380)
-        th.blit_text(surface, fonts, "Scoring", (x, y), 17, th.INK, bold=True)
+        th.blit_text(surface, fonts, _("Scoring"), (x, y), 17, th.INK, bold=True)
         y += 28
-        cols = [("Player", 0), ("Provinces", 260), ("Buildings", 380), ("Majorities", 500),
-                ("Gained", 1000), ("Total", 1110)]
-        for text, dx in cols:
-            th.blit_text(surface, fonts, text, (x + dx, y), 15, th.INK_SOFT, bold=True)
+        cols = [(_("Player"), 0, 250), (pgettext("column", "Provinces"), 260, 110),
+                (pgettext("column", "Buildings"), 380, 110), (_("Majorities"), 500, 490),
+                (_("Gained"), 1000, 100), (_("Total"), 1110, 110)]
+        for text, dx, room in cols:
+            th.blit_text(surface, fonts, fonts.fit(text, 15, room, True), (x + dx, y), 15,
+                         th.INK_SOFT, bold=True)
         y += 24
         for row in self.rows:
             if row["colour"]:
