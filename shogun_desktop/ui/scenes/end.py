@@ -200,9 +200,10 @@ class EndScene(Scene):
         cols = [(_("Player"), 60, 260), (_("VP"), 330, 64), (_("War chests"), 400, 114),
                 (pgettext("column", "Provinces"), 520, 104),
                 (pgettext("column", "Buildings"), 630, 138)]
-        for text, dx, room in cols:
-            th.blit_text(surface, fonts, fonts.fit(text, 17, room, True), (x + dx, y), 17,
-                         th.INK_SOFT, bold=True)
+        for text, dx, room in cols:  # a long word gets a size smaller before it is cut
+            size = 17 if fonts.size(text, 17, True)[0] <= room else 15
+            th.blit_text(surface, fonts, fonts.fit(text, size, room, True), (x + dx, y + 17 - size),
+                         size, th.INK_SOFT, bold=True)
         y += 26
         row_h = min(50, (self.tab_y - 12 - y) // max(1, len(self.rows)))
         for row in self.rows:
@@ -265,27 +266,30 @@ class EndScene(Scene):
                                                  "tower's drops"), 17, RIGHT.w),
                      (x, y), 17, th.INK_SOFT)
         y += 30
-        cols = [(_("Attacks"), 170, 134, 16), (_("Defences"), 310, 134, 16),
-                (_("Revolts"), 450, 144, 16), (_("Cubes in → out"), 600, 168, 16)]
-        for text, dx, room, size in cols:
-            th.blit_text(surface, fonts, fonts.fit(text, size, room, True), (x + dx, y), size,
+        # four columns after the names; a heading's note may take two lines
+        cols = [(_("Attacks"), _("won · lost"), 150), (_("Defences"), _("held · lost"), 305),
+                (_("Revolts"), _("put down · lost"), 460),
+                (_("Cubes in → out"), _("own, in their fights"), 615)]
+        room = 148
+        for head, note, dx in cols:
+            size = 16 if fonts.size(head, 16, True)[0] <= room else 14
+            th.blit_text(surface, fonts, fonts.fit(head, size, room, True), (x + dx, y), size,
                          th.INK, bold=True)
-        for text, dx, room, size in ((_("won · lost"), 170, 134, 16),
-                                     (_("held · lost"), 310, 134, 16),
-                                     (_("put down · lost"), 450, 144, 16),
-                                     (_("own, in their fights"), 600, 168, 14)):
-            th.blit_text(surface, fonts, fonts.fit(text, size, room), (x + dx, y + 22), size,
-                         th.INK_SOFT)
+            lines = wrap_text(fonts, note, 14, room)
+            if len(lines) > 2:
+                lines = [lines[0], fonts.fit(" ".join(lines[1:]), 14, room)]
+            for i, line in enumerate(lines):
+                th.blit_text(surface, fonts, line, (x + dx, y + 22 + 16 * i), 14, th.INK_SOFT)
         y += 56
         for c in self.order:
             s = self.stats[c]
             th.draw_marker(surface, c, (x + 12, y + 14), 22)
-            th.blit_text(surface, fonts, fonts.fit(self.names[c], 17, 130, True),
+            th.blit_text(surface, fonts, fonts.fit(self.names[c], 17, 114, True),
                          (x + 30, y + 14), 17, th.INK, bold=True, anchor="midleft")
-            for text, dx in ((f"{s.won_attacking} · {s.lost_attacking}", 170),
-                             (f"{s.won_defending} · {s.lost_defending}", 310),
-                             (f"{s.revolts_suppressed} · {s.revolts_lost}", 450),
-                             (f"{s.poured} → {s.came_out}", 600)):
+            for text, dx in ((f"{s.won_attacking} · {s.lost_attacking}", 150),
+                             (f"{s.won_defending} · {s.lost_defending}", 305),
+                             (f"{s.revolts_suppressed} · {s.revolts_lost}", 460),
+                             (f"{s.poured} → {s.came_out}", 615)):
                 th.blit_text(surface, fonts, text, (x + dx, y + 14), 17, th.INK,
                              anchor="midleft")
             pygame.draw.line(surface, th.PAPER_DARK, (x, y + 36), (RIGHT.right, y + 36), 1)

@@ -315,12 +315,12 @@ class NewGameScene(Scene):
         seed_x = START_PANEL.x + max(90, 20 + fonts.size(seed_label, 17, True)[0] + 12)
         w.append(Label((START_PANEL.x + 20, START_PANEL.y + 170), seed_label, 17, th.INK,
                        bold=True))
-        w.append(TextInput((seed_x, START_PANEL.y + 160, 200, 42), f.seed_text,
+        w.append(TextInput((seed_x, START_PANEL.y + 160, 170, 42), f.seed_text,
                            self._set_seed, placeholder=_("random"), max_len=SEED_MAX,
                            allowed=str.isdigit, key="seed",
                            tooltip=_("The same seed replays the same shuffles and tower drops")))
-        w.append(Label((seed_x + 215, START_PANEL.y + 172), _("digits; empty = random"), 15,
-                       th.INK_SOFT, width=START_PANEL.right - 16 - (seed_x + 215)))
+        w.append(Label((seed_x + 182, START_PANEL.y + 172), _("digits; empty = random"), 15,
+                       th.INK_SOFT, width=START_PANEL.right - 12 - (seed_x + 182)))
         # table option: x-ray tower (fixed for the whole game, like the cardboard tower)
         w.append(Toggle((404, BOTTOM_Y + 6, 460, 40),
                         _("X-ray tower: show the colours held inside"),
@@ -374,6 +374,11 @@ class NewGameScene(Scene):
                     daimyo=name, colour=colour_name(colour), n=j + 1)
             badge = str(j + 1) if j is not None and j != i else None
             options.append(Option(colour, "", tooltip=tip, icon=cube_icon(colour, badge, fonts)))
+        human, computer = _("Human"), _("Computer")
+        # the largest size at which both words fit their half of the row (a long word in
+        # some languages gets a smaller size, never a cut)
+        who_size = next((s for s in (16, 15) if max(
+            fonts.size(human, s, True)[0], fonts.size(computer, s, True)[0]) <= 105 - 10), 14)
         level: list[Widget] = []
         if seat.is_computer:
             level.append(Choice((x0 + 665, y + 52, 264, 38),
@@ -393,9 +398,9 @@ class NewGameScene(Scene):
             Choice((x0 + 345, y + 8, 300, 42), options, seat.colour,
                    partial(self._change, f.set_colour, i), key=f"colour{i}"),
             Choice((x0 + 665, y + 8, 210, 42),
-                   [Option(False, _("Human")), Option(True, _("Computer"))], seat.is_computer,
+                   [Option(False, human), Option(True, computer)], seat.is_computer,
                    partial(self._change, f.set_computer, i), key=f"computer{i}",
-                   size=16),
+                   size=who_size),
             Button((x0 + 887, y + 8, 42, 42), "✕", partial(self._change, f.remove_seat, i),
                    key=f"remove{i}", size=18,
                    tooltip=_("Remove seat {n}").format(n=i + 1),
@@ -519,22 +524,28 @@ class NewGameScene(Scene):
             view.set_out_of_play(out)
             view.draw(surface)
             pygame.draw.rect(surface, th.INK_SOFT, PREVIEW, 1)
-            # region legend under the map, names spelled out (not colour alone)
+            # region legend under the map, names spelled out (not colour alone); what does
+            # not fit the row flows onto a second one
             x = PREVIEW.x
             y = PREVIEW.bottom + 6
-            for region in th.REGION_COLOURS:
+            items: list[tuple[str | None, str]] = [(region, region_short(region))
+                                                   for region in th.REGION_COLOURS]
+            if out:
+                items.append((None, _("hatched: out of play")))
+            for region, name in items:
+                w = fonts.size(name, 14)[0] + (18 if region else 0)
+                if x > PREVIEW.x and x + w > PREVIEW.right:
+                    x, y = PREVIEW.x, y + 19
+                if region is None:
+                    th.blit_text(surface, fonts, name, (x, y + 1), 14, th.INK_SOFT)
+                    continue
                 sw = pygame.Rect(x, y + 3, 14, 14)
                 pygame.draw.rect(surface, th.REGION_COLOURS[region], sw)
                 pygame.draw.rect(surface, th.INK, sw, 1)
-                r = th.blit_text(surface, fonts, region_short(region),
-                                 (sw.right + 4, y + 1), 14, th.INK)
+                r = th.blit_text(surface, fonts, name, (sw.right + 4, y + 1), 14, th.INK)
                 x = r.right + 10
         else:
             self._draw_legend(surface, fonts, regions)
-        if out and view is not None:
-            th.blit_text(surface, fonts, _("hatched: out of play"),
-                         (PREVIEW.right, PREVIEW.bottom + 7), 14, th.INK_SOFT,
-                         anchor="topright")
 
     def _draw_legend(self, surface: pygame.Surface, fonts: th.Fonts, regions) -> None:
         f = self.form

@@ -340,30 +340,33 @@ class PlanningScene(DesignScale, Scene):
         chests_left = [c for c in self.hand() if cd.chest_value(c) is not None]
         empty = len(SPACES) - len(self.plan)
         last = self.last_plan()
+        fit = self.button_size
         w = [
             Button(self.R(1020, BOTTOM_Y, 86, 44), _("↶ Undo"), self.undo, key="undo",
-                   size=self.Fk(15),
+                   size=fit(_("↶ Undo"), 86, 15),
                    tooltip=_("Take back the last change to this plan (Ctrl+Z)"),
                    disabled=None if self.history else _("Nothing to undo")),
             Button(self.R(1110, BOTTOM_Y, 86, 44), _("Redo ↷"), self.redo, key="redo",
-                   size=self.Fk(15), tooltip=_("Put the change back (Ctrl+Y)"),
+                   size=fit(_("Redo ↷"), 86, 15), tooltip=_("Put the change back (Ctrl+Y)"),
                    disabled=None if self.future else _("Nothing to redo")),
             Button(self.R(592, BOTTOM_Y, 196, 44), _("Chests in the gaps"),
-                   self.fill_with_chests, key="fill-chests", size=self.Fk(15),
+                   self.fill_with_chests, key="fill-chests",
+                   size=fit(_("Chests in the gaps"), 196, 15),
                    tooltip=_("Fill the remaining spaces with your war chests in hand: smallest "
                              "on the actions, the last one on the bid"),
                    disabled=None if chests_left and empty
                    else _("No empty space or no chest left")),
             Button(self.R(796, BOTTOM_Y, 196, 44), _("Same as last season"), self.repeat_last,
-                   key="repeat-last", size=self.Fk(15),
+                   key="repeat-last", size=fit(_("Same as last season"), 196, 15),
                    tooltip=_("Put last season's cards back on the same spaces where the card is "
                              "still in your hand and the space is empty"),
                    disabled=None if last else _("No earlier plan of yours in this session")),
             Button(self.R(1200, BOTTOM_Y, 100, 44), _("Clear all"), self.clear_all,
                    key="clear-all", disabled=None if self.plan else _("Nothing placed yet"),
-                   size=self.Fk(15)),
+                   size=fit(_("Clear all"), 100, 15)),
             Button(self.R(1304, BOTTOM_Y, 288, 44), _("Done — commit my plan"), self.ask_done,
-                   primary=True, key="done", disabled=problem, size=self.Fk(17)),
+                   primary=True, key="done", disabled=problem,
+                   size=fit(_("Done — commit my plan"), 288, 17)),
         ]
         for space in self.plan:
             r = self.space_rect(space)
@@ -374,6 +377,17 @@ class PlanningScene(DesignScale, Scene):
                             size=self.Fk(13), tooltip=_("Take the card back")))
         self.ui.set_widgets(w)
         self._version += 1
+
+    def button_size(self, text: str, design_w: int, size: int) -> int:
+        """A button's text size: the design size, or down to 3 px smaller (never below 11)
+        when a language's word would not fit the button at it."""
+        room = round(design_w * self.k) - 12
+        top = self.Fk(size)
+        fonts = self.app.theme.fonts
+        for s in range(top, max(11, top - 3) - 1, -1):
+            if fonts.size(text, s, True)[0] <= room:
+                return s
+        return max(11, top - 3)
 
     def _clearer(self, space: str) -> Callable[[], None]:
         return lambda: self.clear(space)
