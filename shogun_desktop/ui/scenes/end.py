@@ -301,7 +301,7 @@ class EndScene(Scene):
         pygame.draw.rect(surface, th.PAPER_LIGHT, box, border_radius=5)
         pygame.draw.rect(surface, th.INK_SOFT, box, 1, border_radius=5)
         th.blit_text(surface, fonts, _("Victory points after each winter"), (box.x + 14,
-                     box.y + 8), 16, th.INK, bold=True)
+                     box.y + 6), 16, th.INK, bold=True)
         plot = pygame.Rect(box.x + 60, box.y + 54, box.w - 250, box.h - 98)
         top = max([10] + [v for p in self.points for v in p.values()])
         top = -(-top // 10) * 10
@@ -313,7 +313,7 @@ class EndScene(Scene):
                          anchor="midright")
         pygame.draw.line(surface, th.INK_SOFT, plot.bottomleft, plot.bottomright, 2)
         pygame.draw.line(surface, th.INK_SOFT, plot.bottomleft, plot.topleft, 2)
-        th.blit_text(surface, fonts, _("VP"), (plot.x - 8, plot.y - 12), 16, th.INK_SOFT,
+        th.blit_text(surface, fonts, _("VP"), (plot.x - 8, plot.y - 9), 16, th.INK_SOFT,
                      bold=True, anchor="bottomright")
         n = len(self.points)
         labels = [_("Start")] + [_("Winter {n}").format(n=i) for i in range(1, n)]
