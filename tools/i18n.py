@@ -8,7 +8,7 @@ fontTools). Never imported by the game.
     python tools/i18n.py font      # subset the Chinese face to the characters in use
 
 Python strings are found by their gettext calls (``_``, ``ngettext``, ``pgettext``,
-``npgettext``); data texts (card, event, special and region names and texts) come from
+``npgettext``, and the no-op marker ``N_``); data texts (card, event, special and region names and texts) come from
 :func:`shogun_desktop.i18n.datatexts.data_messages`, keyed by their ids as contexts.
 """
 
@@ -27,6 +27,7 @@ from shogun_desktop.i18n.msgfmt import compile_file, parse_po  # noqa: E402
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {
     "_": None,
+    "N_": None,  # a module-level text translated where it is shown
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),

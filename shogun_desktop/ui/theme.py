@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 
+from shogun_desktop.i18n import N_, _
 from shogun_desktop.i18n.datatexts import region_name
 from shogun_desktop.i18n.linebreak import wrap
 from shogun_desktop.ui.paths import assets_dir
@@ -49,9 +50,17 @@ REGION_COLOURS: dict[str, RGB] = {
     "yellow": (250, 250, 244),  # white
     "brown": (128, 84, 48),  # brown
 }
+# The colour words alone (a legend swatch); marked for the catalogue, translated when drawn
+# through region_colour_name, never at import.
 REGION_NAMES: dict[str, str] = {
-    "green": "Teal", "red": "Orange", "purple": "Rose", "yellow": "White", "brown": "Brown",
+    "green": N_("Teal"), "red": N_("Orange"), "purple": N_("Rose"), "yellow": N_("White"),
+    "brown": N_("Brown"),
 }
+
+
+def region_colour_name(region: str) -> str:
+    """A region's colour word in the current language ("Teal")."""
+    return _(REGION_NAMES[region]) if region in REGION_NAMES else region.title()
 
 
 def region_label(region: str) -> str:
