@@ -356,6 +356,91 @@ def blit_text(
     return rect
 
 
+def line_step(size: int) -> int:
+    """The distance between the baselines of two lines of text at size."""
+    return round(size * 1.15) + 1
+
+
+def fit_block(fonts: Fonts, text: str, width: int, height: int, max_size: int,
+              min_size: int = 8, bold: bool = False) -> tuple[int, list[str]]:
+    """(size, lines): text wrapped to width at the largest size from max_size down to
+    min_size whose lines all fit width and, stacked, fit height.
+
+    A translated label is as long as its language makes it ("Nasadit 1 + pohyb" on a card
+    sized for "Recruit 1"): it wraps and shrinks to its box instead of running out of it.
+    When even min_size cannot hold it, lines are shortened with an ellipsis and cut to the
+    height, so the box is never overrun (the caller's tooltip holds the whole text).
+    """
+    min_size = min(min_size, max_size)
+    for split in (False, True):  # whole words at any size first, hyphenated only then
+        for size in range(max_size, min_size - 1, -1):
+            lines = _wrap_words(fonts, text, size, width, bold, split)
+            if (len(lines) * line_step(size) <= height
+                    and all(fonts.size(line, size, bold)[0] <= width for line in lines)):
+                return size, lines
+    size = min_size
+    lines = [fonts.fit(line, size, width, bold)
+             for line in _wrap_words(fonts, text, size, width, bold, True)]
+    room = max(1, height // line_step(size))
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = fonts.fit(lines[-1].rstrip("…") + "…", size, width, bold)
+    return size, lines
+
+
+VOWELS = frozenset("aeiouyáéěíóúůýäëïöüaеёиоуыэюяAEIOUYÁÉĚÍÓÚŮÝАЕЁИОУЫЭЮЯ")
+
+
+def hyphenate(fonts: Fonts, word: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """A word wider than width in pieces that fit, each but the last ending in "-".
+
+    Pieces break after a vowel with at least two letters on either side (пере-мещение,
+    Nasa-dit): a plain syllable rule, enough for a one-word label on a small card. A word
+    with no such break comes back whole (the caller shortens it)."""
+    pieces: list[str] = []
+    rest = word
+    while fonts.size(rest, size, bold)[0] > width:
+        cut = next((i for i in range(len(rest) - 2, 1, -1)
+                    if rest[i - 1] in VOWELS and rest[i] not in "ьъй"
+                    and fonts.size(rest[:i] + "-", size, bold)[0] <= width), None)
+        if cut is None:
+            break
+        pieces.append(rest[:cut] + "-")
+        rest = rest[cut:]
+    return [*pieces, rest]
+
+
+def _wrap_words(fonts: Fonts, text: str, size: int, width: int, bold: bool,
+                split: bool) -> list[str]:
+    """Greedy wrap at spaces (Chinese by its line rules); with split, a word too wide for a
+    line of its own is hyphenated."""
+    if is_cjk(text):
+        return fonts.wrap(text, size, width, bold)
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and fonts.size(trial, size, bold)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.extend(hyphenate(fonts, word, size, width, bold) if split else [word])
+    return lines or [""]
+
+
+def draw_block(surface: pygame.Surface, fonts: Fonts, text: str, box: pygame.Rect,
+               max_size: int, colour: Sequence[int] = INK, *, min_size: int = 8,
+               bold: bool = False) -> list[pygame.Rect]:
+    """text fitted into box (fit_block), each line centred; returns the drawn rects."""
+    size, lines = fit_block(fonts, text, box.w, box.h, max_size, min_size, bold)
+    step = line_step(size)
+    y = box.centery - step * len(lines) / 2 + step / 2
+    out = []
+    for line in lines:
+        out.append(blit_text(surface, fonts, line, (box.centerx, round(y)), size, colour,
+                             bold=bold, anchor="center"))
+        y += step
+    return out
+
+
 @dataclass
 class Theme:
     """What a drawing needs besides the surface: the fonts (palette entries are module data)."""

@@ -10,6 +10,7 @@ overlays queued after the decision that caused them, shown one at a time.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -353,8 +354,11 @@ class GameScene(DesignScale, Scene):
                               values=_values(view, "vp", self.session.name))))
         pending = view["pending"]
         if pending is not None:
-            out.append(Widget(self.R(300, 0, BANNER.w - 420, BANNER.h), key="tip-prompt",
-                              tooltip=self.banner_prompt(pending)))
+            shown = self.banner(view).prompt
+            area = self.R(300, 0, BANNER.w - 420, BANNER.h)
+            if shown is not None and shown.w:
+                area = pygame.Rect(shown.x, area.y, shown.w, area.h)
+            out.append(Widget(area, key="tip-prompt", tooltip=self.banner_prompt(pending)))
         out.append(Widget(self.R(RX, TRAY_Y, RW, 22), key="tip-tray",
                           tooltip=_("Cubes in the tower's tray: they come out in later drops. "
                                     "Farmers in supply: cubes that revolts and defence add.")))
@@ -574,31 +578,65 @@ class GameScene(DesignScale, Scene):
             th.blit_text(surface, self.fonts, text, centre, self.F(18), th.INK, bold=True,
                          anchor="center")
 
+    def banner(self, view: dict) -> Banner:
+        """The top bar's parts, measured: title, the decider's marker and prompt, the keys hint.
+
+        The prompt gets the room between the title and the hint; when a language makes it
+        longer, the hint goes first (the ? button and its tooltip remain), then the prompt is
+        shortened with an ellipsis (its full text is the bar's tooltip and the panel's text).
+        Nothing is drawn over anything else (test_i18n_layout checks every language)."""
+        fonts = self.fonts
+        band = self.R(BANNER)
+        title = banner_title(self.session.presenter, view)
+        ts, ps, hs = self.F(18), self.F(18), self.F(15)
+        left = self.P(16, 0)[0]
+        right = self.P(BANNER.right - 62, 0)[0]  # the ? button's left, less a gap
+        gap = round(24 * self.k)
+        tw = fonts.size(title, ts, True)[0]
+        title_rect = pygame.Rect(left, band.centery - ts // 2, tw, ts)
+        hint = _("F1: rules · Esc: menu")
+        hw = fonts.size(hint, hs)[0]
+        pending = view["pending"]
+        marker = prompt = None
+        prompt_text = ""
+        if pending is not None:
+            x = title_rect.right + round(28 * self.k)
+            marker = pygame.Rect(x, band.centery - round(14 * self.k), round(28 * self.k),
+                                 round(28 * self.k))
+            px = x + round(36 * self.k)
+            full = self.banner_prompt(pending)
+            pw = fonts.size(full, ps, True)[0]
+            if px + pw + gap + hw > right:
+                hint, hw = "", 0  # the prompt matters more than the keys' reminder
+            room = max(0, right - px - (gap + hw if hint else 0))
+            prompt_text = fonts.fit(full, ps, room, True) if room else ""
+            prompt = pygame.Rect(px, band.centery - ps // 2,
+                                 fonts.size(prompt_text, ps, True)[0] if prompt_text else 0, ps)
+        elif view["winners"]:
+            prompt_text = _("Game over")
+            x = title_rect.right + round(28 * self.k)
+            prompt = pygame.Rect(x, band.centery - ps // 2,
+                                 fonts.size(prompt_text, ps, True)[0], ps)
+        hint_rect = (pygame.Rect(right - hw, band.centery - hs // 2, hw, hs) if hint
+                     else None)
+        return Banner(title, title_rect, ts, marker, prompt_text, prompt, ps, hint, hint_rect,
+                      hs)
+
     def _draw_banner(self, surface, view, fonts) -> None:
         band = self.R(BANNER)
         band.x, band.w = 0, surface.get_width()
         pygame.draw.rect(surface, th.INK, band)
         cy = band.centery
-        title = banner_title(self.session.presenter, view)
-        th.blit_text(surface, fonts, title, (self.P(16, 0)[0], cy), self.F(18), th.PAPER_LIGHT,
-                     bold=True, anchor="midleft")
-        pending = view["pending"]
-        x = self.P(16, 0)[0] + fonts.size(title, self.F(18), True)[0] + round(28 * self.k)
-        right = self.P(BANNER.right - 62, 0)[0]
-        if pending is not None:
-            colour = pending["player"]
-            th.draw_marker(surface, colour, (x + round(14 * self.k), cy), round(28 * self.k))
-            prompt = self.banner_prompt(pending)
-            width = right - x - round(40 * self.k) - (fonts.size(self.flash[0], self.F(15))[0]
-                                                      if self.flash else 160)
-            th.blit_text(surface, fonts, fonts.fit(prompt, self.F(18), max(80, width), True),
-                         (x + round(36 * self.k), cy), self.F(18), th.GOLD, bold=True,
-                         anchor="midleft")
-        elif view["winners"]:
-            th.blit_text(surface, fonts, _("Game over"), (x, cy), self.F(18), th.GOLD,
-                         bold=True, anchor="midleft")
-        if not self.flash:
-            th.blit_text(surface, fonts, _("F1: rules · Esc: menu"), (right, cy), self.F(15),
+        b = self.banner(view)
+        th.blit_text(surface, fonts, b.title, (b.title_rect.x, cy), b.title_size,
+                     th.PAPER_LIGHT, bold=True, anchor="midleft")
+        if b.marker is not None:
+            th.draw_marker(surface, view["pending"]["player"], b.marker.center, b.marker.w)
+        if b.prompt is not None and b.prompt_text:
+            th.blit_text(surface, fonts, b.prompt_text, (b.prompt.x, cy), b.prompt_size,
+                         th.GOLD, bold=True, anchor="midleft")
+        if b.hint_rect is not None:
+            th.blit_text(surface, fonts, b.hint, (b.hint_rect.right, cy), b.hint_size,
                          th.lighten(th.INK_FAINT, 0.2), anchor="midright")
 
     def _draw_decision_text(self, surface, view, fonts) -> None:
@@ -812,6 +850,26 @@ class GameScene(DesignScale, Scene):
             x = r.right + round(14 * self.k)
         th.blit_text(surface, fonts, _("farmers in supply: {n}").format(n=view["farmer_supply"]),
                      self.P(RX + RW, cy), self.F(13), th.INK_SOFT, anchor="midright")
+
+
+@dataclass(frozen=True)
+class Banner:
+    """The top bar as laid out: each part's text, rect (window pixels) and size."""
+
+    title: str
+    title_rect: pygame.Rect
+    title_size: int
+    marker: pygame.Rect | None
+    prompt_text: str
+    prompt: pygame.Rect | None
+    prompt_size: int
+    hint: str
+    hint_rect: pygame.Rect | None
+    hint_size: int
+
+    def rects(self) -> list[pygame.Rect]:
+        return [r for r in (self.title_rect, self.marker, self.prompt, self.hint_rect)
+                if r is not None and r.w > 0]
 
 
 def wrap_bold(fonts: th.Fonts, text: str, size: int, width: int) -> list[str]:
