@@ -124,7 +124,7 @@ class Scenario:
         for i, c in enumerate(players):
             r.choice(c, f"players[{i}]", PLAYER_COLOURS)
         if not 3 <= len(players) <= 5 or len(set(players)) != len(players):
-            raise r.fail("players", "must list 3-5 distinct colours")
+            raise r.fail("players", _("must list 3-5 distinct colours"))
         self.players: list[str] = list(players)
         self.state = state_from_position(r, top.get("position"), self.board, self.players, data)
         self.steps = r.listing(top["steps"], "steps")

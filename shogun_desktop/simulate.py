@@ -219,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         seats = parse_seats(args.seats, args.players)
     except ValueError as exc:
-        print(f"simulate: {exc}", file=sys.stderr)
+        print(_("simulate: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     if args.stop_after is not None and args.stop_after < 0:
         print(_("simulate: --stop-after must be at least 0"), file=sys.stderr)
@@ -233,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
 
     problem = preload_data()
     if problem is not None:
-        print(f"simulate: {problem}", file=sys.stderr)
+        print(_("simulate: {reason}").format(reason=problem), file=sys.stderr)
         return 2
     jobs = [(args.seed + i, players, args.board, args.start, tower_name, not args.no_check,
              seat_levels(seats, i) if seats else None, args.hard_budget, args.stop_after,
@@ -253,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
                 results.append(_play_indexed(job))
                 _print_game(args, i, results[-1])
     except ShogunError as exc:
-        print(f"simulate: {exc}", file=sys.stderr)
+        print(_("simulate: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     except OSError as exc:
         print(_("simulate: cannot write {file}: {error}").format(

@@ -68,7 +68,6 @@ def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5, lang: str = "e
     import pygame
 
     from shogun_desktop.i18n import set_language
-
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.scenes.game import GameScene
     from shogun_desktop.ui.scenes.planning import PlanningScene

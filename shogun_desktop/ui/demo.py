@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
     import pygame
 
     from shogun_desktop.check import preload_data
+    from shogun_desktop.i18n import _
     from shogun_desktop.ui.app import apply_language, make_game_app, window_error, window_title
     from shogun_desktop.ui.gamefacts import DEFAULT_DAIMYO
     from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
     problem = preload_data()  # a broken data file: one line and exit 2, as for the window
     if problem is not None:
-        print(f"demo: {problem}", file=sys.stderr)
+        print(_("demo: {reason}").format(reason=problem), file=sys.stderr)
         return 2
     from shogun_desktop.ui.prefs import Prefs
 
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
                 attract_step(app, host, shown.tick(app.scenes.top, elapsed))
         if args.screenshot:
             app.screenshot(args.screenshot)
-            print(f"screenshot written to {args.screenshot}")
+            print(_("screenshot written to {file}").format(file=args.screenshot))
     finally:
         pygame.quit()
     return 0
