@@ -356,9 +356,10 @@ def blit_text(
     return rect
 
 
-def line_step(size: int) -> int:
-    """The distance between the baselines of two lines of text at size."""
-    return round(size * 1.15) + 1
+def line_step(fonts: Fonts, text: str, size: int, bold: bool = False) -> int:
+    """The height of one line of text at size: its tallest face's line (accents, Cyrillic
+    capitals, and the CJK face's taller line when the text has Chinese)."""
+    return fonts.size("ÁgЙ" + ("將" if is_cjk(text) else ""), size, bold)[1]
 
 
 def fit_block(fonts: Fonts, text: str, width: int, height: int, max_size: int,
@@ -375,13 +376,13 @@ def fit_block(fonts: Fonts, text: str, width: int, height: int, max_size: int,
     for split in (False, True):  # whole words at any size first, hyphenated only then
         for size in range(max_size, min_size - 1, -1):
             lines = _wrap_words(fonts, text, size, width, bold, split)
-            if (len(lines) * line_step(size) <= height
+            if (len(lines) * line_step(fonts, text, size, bold) <= height
                     and all(fonts.size(line, size, bold)[0] <= width for line in lines)):
                 return size, lines
     size = min_size
     lines = [fonts.fit(line, size, width, bold)
              for line in _wrap_words(fonts, text, size, width, bold, True)]
-    room = max(1, height // line_step(size))
+    room = max(1, height // line_step(fonts, text, size, bold))
     if len(lines) > room:
         lines = lines[:room]
         lines[-1] = fonts.fit(lines[-1].rstrip("…") + "…", size, width, bold)
@@ -431,12 +432,12 @@ def draw_block(surface: pygame.Surface, fonts: Fonts, text: str, box: pygame.Rec
                bold: bool = False) -> list[pygame.Rect]:
     """text fitted into box (fit_block), each line centred; returns the drawn rects."""
     size, lines = fit_block(fonts, text, box.w, box.h, max_size, min_size, bold)
-    step = line_step(size)
-    y = box.centery - step * len(lines) / 2 + step / 2
+    step = line_step(fonts, text, size, bold)
+    y = box.centery - step * len(lines) // 2
     out = []
     for line in lines:
-        out.append(blit_text(surface, fonts, line, (box.centerx, round(y)), size, colour,
-                             bold=bold, anchor="center"))
+        out.append(blit_text(surface, fonts, line, (box.centerx, y), size, colour,
+                             bold=bold, anchor="midtop"))
         y += step
     return out
 
