@@ -63,7 +63,7 @@ def test_the_top_bar_parts_never_overlap(recruit_move, code: str, size) -> None:
         assert _overlaps(bar.rects()) == []
         for r in bar.rects():
             assert r.right <= help_button.left, (r, help_button)
-            assert 0 <= r.left
+            assert r.left >= 0
         # what the bar shows is the prompt, or its start with the whole in the tooltip
         full = scene.banner_prompt(scene.view["pending"])
         shown = bar.prompt_text
