@@ -359,6 +359,12 @@ class GameScene(DesignScale, Scene):
             if shown is not None and shown.w:
                 area = pygame.Rect(shown.x, area.y, shown.w, area.h)
             out.append(Widget(area, key="tip-prompt", tooltip=self.banner_prompt(pending)))
+        columns = pgettext("list", ", ").join(
+            _("{label}: {meaning}").format(label=label, meaning=meaning)
+            for label, meaning, _dx in player_columns())
+        out.append(Widget(self.R(RX - 4, PLAYERS_Y - 2, RW + 8, 20), key="tip-players",
+                          tooltip=_("{title} — {columns}").format(title=players_title(view),
+                                                                   columns=columns)))
         out.append(Widget(self.R(RX, TRAY_Y, RW, 22), key="tip-tray",
                           tooltip=_("Cubes in the tower's tray: they come out in later drops. "
                                     "Farmers in supply: cubes that revolts and defence add.")))
@@ -794,16 +800,14 @@ class GameScene(DesignScale, Scene):
                 th.draw_marker(surface, colour, self.P(cx, y + 9), max(8, round(12 * self.k)))
 
     def _draw_players(self, surface, view, fonts) -> None:
-        cols = [(pgettext("column", "VP"), 196), (pgettext("column", "Rice"), 240),
-                (pgettext("column", "Chests"), 290), (pgettext("column", "Armies"), 352),
-                (pgettext("column", "Prov."), 420), (pgettext("column", "Hand"), 470)]
+        cols = player_columns()
         hs = self.F(13)
-        for i, (text, dx) in enumerate(cols):
-            room = (cols[i + 1][1] if i + 1 < len(cols) else RW + 4) - dx - 4
+        for i, (text, _meaning, dx) in enumerate(cols):
+            room = (cols[i + 1][2] if i + 1 < len(cols) else RW + 4) - dx - 4
             th.blit_text(surface, fonts, fonts.fit(text, hs, round(room * self.k), True),
                          self.P(RX + dx, PLAYERS_Y), hs, th.INK_SOFT, bold=True)
-        title = _("Players (turn order)") if view["turn_order"] else _("Players")
-        th.blit_text(surface, fonts, fonts.fit(title, hs, round(186 * self.k), True),
+        th.blit_text(surface, fonts, fonts.fit(players_title(view), hs, round(186 * self.k),
+                                               True),
                      self.P(RX, PLAYERS_Y), hs, th.INK_SOFT, bold=True)
         pending = view["pending"]
         order = view["turn_order"] or view["seats"]
@@ -827,7 +831,7 @@ class GameScene(DesignScale, Scene):
             sp = cd.special_name(p["special"]) if p["special"] else ""
             th.blit_text(surface, fonts, fonts.fit(pos + sp, self.F(13), round(150 * self.k)),
                          self.P(RX + 32, y + 21), self.F(13), th.INK_SOFT)
-            for value, (_label, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
+            for value, (_label, _meaning, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
                                        len(p["provinces"]), p["hand_size"]), cols, strict=True):
                 th.blit_text(surface, fonts, str(value), self.P(RX + dx, y + 3), self.F(16),
                              th.INK, bold=True)
@@ -870,6 +874,22 @@ class Banner:
     def rects(self) -> list[pygame.Rect]:
         return [r for r in (self.title_rect, self.marker, self.prompt, self.hint_rect)
                 if r is not None and r.w > 0]
+
+
+def player_columns() -> list[tuple[str, str, int]]:
+    """The players table's columns: (header, what it counts, design x offset)."""
+    return [
+        (pgettext("column", "VP"), _("victory points"), 196),
+        (pgettext("column", "Rice"), _("rice"), 240),
+        (pgettext("column", "Chests"), _("war chests"), 290),
+        (pgettext("column", "Armies"), _("armies in supply"), 352),
+        (pgettext("column", "Prov."), _("provinces held"), 420),
+        (pgettext("column", "Hand"), _("province cards in hand"), 470),
+    ]
+
+
+def players_title(view: dict) -> str:
+    return _("Players (turn order)") if view["turn_order"] else _("Players")
 
 
 def wrap_bold(fonts: th.Fonts, text: str, size: int, width: int) -> list[str]:
