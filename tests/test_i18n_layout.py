@@ -173,3 +173,34 @@ def test_fit_block_wraps_then_shrinks_then_hyphenates(monkeypatch) -> None:
         assert all(fonts.size(line, size, True)[0] <= 40 for line in lines)
     finally:
         app.close()
+
+
+class _Table:
+    """The little of the game screen a decision's buttons measure with."""
+
+    def __init__(self, fonts: th.Fonts, k: float) -> None:
+        self.fonts, self.k = fonts, k
+
+    def R(self, x, y=None, w=None, h=None) -> pygame.Rect:  # noqa: N802
+        return pygame.Rect(round(x * self.k), round(y * self.k), round(w * self.k),
+                           round(h * self.k))
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_decision_buttons_are_as_wide_as_their_translated_words(code: str) -> None:
+    from shogun_desktop.i18n import _, pgettext
+    from shogun_desktop.ui.scenes.decisions import fit_width
+
+    i18n.set_language(code)
+    app = App((1280, 720), show_new_game=False)
+    try:
+        fonts = app.theme.fonts
+        for k in (1280 / 1600, 1920 / 1600):
+            t = _Table(fonts, k)
+            for label, size, base in ((pgettext("move", "Stay"), 17, 110),
+                                      (_("◀ Back"), 17, 100), (_("Confirm order"), 16, 180)):
+                px = max(11, round(size * k))
+                width = t.R(0, 0, fit_width(t, label, px, base), 0).w
+                assert fonts.fit(label, px, width - 12, True) == label, (code, label, k)
+    finally:
+        app.close()

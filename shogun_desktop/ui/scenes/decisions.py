@@ -8,6 +8,7 @@ the presenter by kind and knows nothing else about the decision.
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -274,10 +275,11 @@ class BattleMove(DecisionPresenter):
         out: list[Widget] = []
         x0 = x
         if self.kind == "recruit-move":
-            out.append(Button(t.R(x, y, 110, 44), pgettext("move", "Stay"),
-                              lambda: t.choose(None), key="stay", size=t.F(17),
-                              tooltip=_("Keep the armies where they are (S)")))
-            x += 122
+            stay = pgettext("move", "Stay")
+            w = fit_width(t, stay, t.F(17), 110)
+            out.append(Button(t.R(x, y, w, 44), stay, lambda: t.choose(None), key="stay",
+                              size=t.F(17), tooltip=_("Keep the armies where they are (S)")))
+            x += w + 12
             x0 = x
         if self.target is None:
             names = sorted({m.to for m in self.moves})
@@ -290,13 +292,15 @@ class BattleMove(DecisionPresenter):
                 x += bw
             return out
         counts = sorted(m.armies for m in self.moves if m.to == self.target)
-        out.append(Button(t.R(x, y, 100, 44), _("◀ Back"), self.back, key="back", size=t.F(17),
+        back = _("◀ Back")
+        w = fit_width(t, back, t.F(17), 100)
+        out.append(Button(t.R(x, y, w, 44), back, self.back, key="back", size=t.F(17),
                           tooltip=_("Choose another province (Esc)")))
-        x += 112
+        x += w + 12
         bw = 60 if len(counts) <= 12 else 44
         for n in counts:
             if x + bw > 1040:
-                x, y = x0 + 112, y + 36
+                x, y = x0 + w + 12, y + 36
             out.append(Button(t.R(x, y, bw - 6, 44 if len(counts) <= 12 else 32), str(n),
                               partial(self._armies, n), key=f"armies-{n}", size=t.F(17),
                               tooltip=ngettext("{n} army (key {key})", "{n} armies (key {key})",
@@ -387,7 +391,9 @@ class RevoltOrder(DecisionPresenter):
                                            province=name))))
             x += 160
         ready = len(self.order) == len(self.drawn)
-        confirm = Button(t.R(x + 10, y, 180, 40), _("Confirm order"), self.confirm,
+        label = _("Confirm order")
+        confirm = Button(t.R(x + 10, y, fit_width(t, label, t.F(16), 180), 40), label,
+                         self.confirm,
                          key="revolt-confirm", size=t.F(16), primary=ready,
                          hotkey=Action.CONFIRM,
                          tooltip=_("Resolve the revolts in this order (Enter)"))
@@ -420,6 +426,13 @@ def presenter_for(table: Table, decision: Decision | None, view: dict | None,
     if cls is RevoltOrder:
         return cls(table, decision, view, old.order if same else None)  # type: ignore[union-attr,call-arg]
     return cls(table, decision, view)
+
+
+def fit_width(t: Table, text: str, size: int, base: int) -> int:
+    """A button's design width: base, or wide enough for its (translated) label in bold
+    with the button's padding, so no language cuts a button's only words."""
+    k = t.R(0, 0, 1000, 0).w / 1000 or 1.0
+    return max(base, math.ceil((t.fonts.size(text, size, True)[0] + 24) / k))
 
 
 def _bid_summary(t: Table, view: dict) -> str:
