@@ -6,6 +6,11 @@ in it is checked, and they are cross-checked with each other); any other folder 
 ``*.yaml`` inside it. Each file goes through the same strict reader and validating loader as
 the game, so what ``check`` accepts the window loads, and what it refuses the window refuses.
 Nothing here imports pygame.
+
+Language: the keywords ``OK`` and ``INVALID``, the file and the kind in parentheses are
+stable tokens scripts may read, never translated; the reason after ``INVALID`` is a sentence
+for people, in the command's language (``--lang``, else the system's) where this module
+words it. Reasons worded by the data loaders (a key's type, a YAML error) are theirs.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from shogun_desktop.data import DataError
+from shogun_desktop.i18n import _
 
 DATA_FILES = ("board.yaml", "cards.yaml", "rules.yaml", "tower.yaml", "map.yaml")
 SAVE_FORMAT = "shogun-desktop-save"
@@ -29,7 +35,7 @@ class CheckError(ValueError):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH",
-                        help="save, scenario or data files, or folders of them")
+                        help=_("save, scenario or data files, or folders of them"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,7 +53,8 @@ def check_paths(paths: Sequence[str | Path]) -> Iterator[tuple[str, bool]]:
         try:
             mode = path.stat().st_mode
         except OSError as exc:
-            yield f"INVALID {path}: cannot read: {exc.strerror or exc}", False
+            yield "INVALID " + _("{path}: cannot read: {error}").format(
+                path=path, error=exc.strerror or exc), False
             continue
         if stat.S_ISDIR(mode):
             yield from _check_folder(path)
@@ -61,9 +68,10 @@ def _line(path: Path, checker: Any) -> tuple[str, bool]:
     except (DataError, ValueError) as exc:  # SaveError, DataError, YamlFormatError
         return f"INVALID {_one_line(str(exc), path)}", False
     except RecursionError:  # the reader refuses deep nesting first; never escape all the same
-        return f"INVALID {path}: nested too deeply", False
+        return "INVALID " + _("{path}: nested too deeply").format(path=path), False
     except Exception as exc:  # a gap in a validator: still one line, never a traceback
-        return f"INVALID {path}: cannot be validated ({type(exc).__name__}: {str(exc)[:200]})", False
+        return "INVALID " + _("{path}: cannot be validated ({error})").format(
+            path=path, error=f"{type(exc).__name__}: {str(exc)[:200]}"), False
     return f"OK {path} ({kind})", True
 
 
@@ -81,10 +89,11 @@ def _check_folder(folder: Path) -> Iterator[tuple[str, bool]]:
     try:
         files = sorted(p for p in folder.glob("*.yaml"))
     except OSError as exc:
-        yield f"INVALID {folder}: cannot list: {exc.strerror or exc}", False
+        yield "INVALID " + _("{path}: cannot list: {error}").format(
+            path=folder, error=exc.strerror or exc), False
         return
     if not files:
-        yield f"INVALID {folder}: no .yaml files to check", False
+        yield "INVALID " + _("{path}: no .yaml files to check").format(path=folder), False
         return
     for path in files:
         yield _line(path, check_file)
@@ -97,7 +106,7 @@ def check_data_folder(folder: Path) -> Iterator[tuple[str, bool]]:
     for name in DATA_FILES:
         path = folder / name
         if not path.exists():
-            yield f"INVALID {path}: missing", False
+            yield "INVALID " + _("{path}: missing").format(path=path), False
             continue
         yield _line(path, check_file)
     yield _line(folder, lambda _: (load_board_data(folder), "board, cards and rules agree")[1])
@@ -119,8 +128,8 @@ def check_file(path: Path) -> str:
         return _check_map(path)
     doc = load_yaml_file(path)  # refuses hostile text before anything else looks at it
     if not isinstance(doc, dict):
-        raise CheckError(f"{path}: must be a mapping (a save, a scenario or a data file), "
-                         f"not {describe(doc)}")
+        raise CheckError(_("{path}: must be a mapping (a save, a scenario or a data file), "
+                           "not {what}").format(path=path, what=describe(doc)))
     if isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT:
         from shogun_desktop.rules.save import game_from_doc
 
@@ -132,8 +141,9 @@ def check_file(path: Path) -> str:
 
         Scenario(path, default_board())
         return "scenario"
-    raise CheckError(f"{path}: neither a save (format: {SAVE_FORMAT}), a scenario (steps:) "
-                     f"nor a data file ({', '.join(DATA_FILES)})")
+    raise CheckError(_("{path}: neither a save (format: {format}), a scenario (steps:) nor a "
+                       "data file ({files})").format(path=path, format=SAVE_FORMAT,
+                                                     files=", ".join(DATA_FILES)))
 
 
 def _load_data(path: Path) -> Any:

@@ -3,40 +3,74 @@
 Each subcommand lives in its own module exposing ``add_arguments(parser)`` and
 ``run(args) -> int``; this module only wires them up, and imports a module only when its
 subcommand is used, so `scenario` and `simulate` never import pygame.
+
+The headless commands speak the player's language: the system language, or ``--lang L`` on
+the command (read before the parser is built, so ``--help`` is translated too). Machine
+output (``--json``, files) and the report keywords scripts read (``OK``, ``INVALID``,
+``PASS``, ``FAIL``) stay as they are.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from shogun_desktop import __version__
+from shogun_desktop.i18n import LANGUAGES, N_, _, current, set_language, system_language
 
-# subcommand -> (module, one-line help)
+# subcommand -> (module, one-line help; translated when the parser is built)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "scenario": ("shogun_desktop.scenario", "run rules-scenario files and report PASS/FAIL"),
-    "simulate": ("shogun_desktop.simulate", "play complete games headless with random-legal players"),
-    "check": ("shogun_desktop.check", "validate save, scenario and data files without playing"),
-    "tower-stats": ("shogun_desktop.tower.stats", "pour many drops into one physical tower and report"),
-    "demo": ("shogun_desktop.ui.demo", "an all-computer game in the window (attract mode)"),
+    "scenario": ("shogun_desktop.scenario", N_("run rules-scenario files and report PASS/FAIL")),
+    "simulate": ("shogun_desktop.simulate",
+                 N_("play complete games headless with random-legal players")),
+    "check": ("shogun_desktop.check", N_("validate save, scenario and data files without playing")),
+    "tower-stats": ("shogun_desktop.tower.stats",
+                    N_("pour many drops into one physical tower and report")),
+    "demo": ("shogun_desktop.ui.demo", N_("an all-computer game in the window (attract mode)")),
 }
 
 
 WINDOW_OPTIONS = ("--size", "--fullscreen", "--fps", "--lang")
 
 
+def command_language(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language of a headless command: ``--lang L`` (or ``--lang=L``) when it names one
+    we have, else the system language. An unknown L is left to the parser to refuse."""
+    for i, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value in LANGUAGES:
+            return value
+    return system_language(environ)
+
+
+def add_lang_argument(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` on a subcommand (its value was already applied by :func:`main`)."""
+    # demo has its own --lang (the window's language, remembered in the preferences)
+    with contextlib.suppress(argparse.ArgumentError):
+        parser.add_argument("--lang", choices=list(LANGUAGES), metavar="|".join(LANGUAGES),
+                            help=_("language of the messages (default: the system language); "
+                                   "--json output is never translated"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="shogun-desktop",
-        description="Shogun Desktop: the board game Shogun for 3-5 players on one screen.",
-        epilog="Without a command the game window opens; it takes --size WxH (e.g. 1920x1080),"
-        " --fullscreen, --fps N and --lang en|cs|nl|ru|zh_Hant.",
+        description=_("Shogun Desktop: the board game Shogun for 3-5 players on one screen."),
+        epilog=_("Without a command the game window opens; it takes --size WxH (e.g. "
+                 "1920x1080), --fullscreen, --fps N and --lang {languages}.").format(
+            languages="|".join(LANGUAGES)),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, (module_name, help_text) in SUBCOMMANDS.items():
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    for name, (module_name, help_marker) in SUBCOMMANDS.items():
+        help_text = _(help_marker)
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(_module=module_name)
         try:
@@ -45,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.set_defaults(_missing=True)
             continue
         module.add_arguments(p)
+        add_lang_argument(p)
     return parser
 
 
@@ -58,13 +93,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             build_parser().print_help()
             return 0
         return run_window(argv)
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if getattr(args, "_missing", False):
-        print(f"shogun-desktop: '{args.command}' is not available in this build", file=sys.stderr)
-        return 2
-    module = importlib.import_module(args._module)
-    return int(module.run(args) or 0)
+    before = current().code
+    set_language(command_language(argv))
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if getattr(args, "_missing", False):
+            print(_("shogun-desktop: '{command}' is not available in this build").format(
+                command=args.command), file=sys.stderr)
+            return 2
+        module = importlib.import_module(args._module)
+        return int(module.run(args) or 0)
+    finally:
+        set_language(before)  # a command run inside a process (tests) leaves it as it was
 
 
 if __name__ == "__main__":

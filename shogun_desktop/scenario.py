@@ -3,6 +3,10 @@
 A scenario is a position, a few steps and expectations (see the project's scenario format).
 The tower and every chance event are scripted, so a scenario states one rule situation
 exactly. Exit status: 0 all pass, 1 any fails, 2 a file is not a valid scenario.
+
+The report keywords (``PASS``, ``FAIL``, ``INVALID``), paths and keys are stable tokens; the
+reasons after them are in the command's language. ``log_contains`` is matched against the
+English log, the language scenario files are written in.
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ import argparse
 import copy
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +32,7 @@ from shogun_desktop.data.board import (
     BoardData,
     default_board,
 )
+from shogun_desktop.i18n import DEFAULT, _, current, ngettext, set_language
 from shogun_desktop.presenter import presenter_for
 from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import BATTLE_ACTIONS, Chance, Game
@@ -70,7 +76,8 @@ class ScriptedChance(Chance):
         missing = [c for c in tied if c not in order]
         if missing:
             raise self.r.fail(f"{self.where}.tie_break",
-                              f"must order the tied players {', '.join(tied)}")
+                              _("must order the tied players {players}").format(
+                                  players=", ".join(tied)))
         return sorted(tied, key=order.index)
 
     def revolt_draw(self, player: str, hand: Sequence[str], count: int) -> list[str]:
@@ -78,10 +85,14 @@ class ScriptedChance(Chance):
         drawn = self.draws.get(player, [])
         if len(drawn) != count:
             raise self.r.fail(f"{self.where}.revolts.{player}",
-                              f"the provisions table demands {count} revolts, {len(drawn)} given")
+                              ngettext("the provisions table demands {n} revolt, {given} given",
+                                       "the provisions table demands {n} revolts, {given} given",
+                                       count).format(n=count, given=len(drawn)))
         for p in drawn:
             if p not in hand:
-                raise self.r.fail(f"{self.where}.revolts.{player}", f"{p} is not in {player}'s hand")
+                raise self.r.fail(f"{self.where}.revolts.{player}",
+                                  _("{province} is not in the hand of {player}").format(
+                                      province=p, player=player))
         return list(drawn)
 
 
@@ -99,20 +110,21 @@ class Scenario:
         r = self.r
         top = r.mapping(doc, "", TOP_KEYS)
         if doc is None or not top:
-            raise r.fail("", "empty file")
+            raise r.fail("", _("empty file"))
         for key in ("board", "players", "steps"):
             if key not in top:
-                raise r.fail(key, "missing")
+                raise r.fail(key, _("missing"))
         name = top.get("name", path.stem)
         if not isinstance(name, str) or len(name) > 200:
-            raise r.fail("name", f"must be a text of at most 200 characters, not {describe(name)}")
+            raise r.fail("name", _("must be a text of at most 200 characters, not {what}").format(
+                what=describe(name)))
         self.name = name
         self.board = r.choice(top["board"], "board", SIDES)
         players = r.listing(top["players"], "players")
         for i, c in enumerate(players):
             r.choice(c, f"players[{i}]", PLAYER_COLOURS)
         if not 3 <= len(players) <= 5 or len(set(players)) != len(players):
-            raise r.fail("players", "must list 3-5 distinct colours")
+            raise r.fail("players", _("must list 3-5 distinct colours"))
         self.players: list[str] = list(players)
         self.state = state_from_position(r, top.get("position"), self.board, self.players, data)
         self.steps = r.listing(top["steps"], "steps")
@@ -133,7 +145,7 @@ class Scenario:
             for j, special in enumerate(layout):
                 r.choice(special, f"{key}.bids.layout[{j}]", SPECIAL_IDS)
             if sorted(layout) != sorted(SPECIAL_IDS):
-                raise r.fail(f"{key}.bids.layout", "must place the 5 special cards")
+                raise r.fail(f"{key}.bids.layout", _("must place the 5 special cards"))
             bids = r.mapping(b.get("bids"), f"{key}.bids.bids")
             for colour, bid in bids.items():
                 r.choice(colour, f"{key}.bids.bids.{colour}", self.players)
@@ -145,15 +157,15 @@ class Scenario:
                 r.choice(colour, f"{key}.bids.picks.{colour}", self.players)
                 r.choice(special, f"{key}.bids.picks.{colour}", SPECIAL_IDS)
             if sorted(picks) != sorted(self.players):
-                raise r.fail(f"{key}.bids.picks", "every player picks one special card")
+                raise r.fail(f"{key}.bids.picks", _("every player picks one special card"))
             if len(set(picks.values())) != len(picks):
-                raise r.fail(f"{key}.bids.picks", "two players pick the same special card")
+                raise r.fail(f"{key}.bids.picks", _("two players pick the same special card"))
             return
         if "winter" in step:
             r.mapping(step, key, {"winter"})
             w = r.mapping(step["winter"], f"{key}.winter", {"rice_loss", "revolts", "drops"})
             if "rice_loss" not in w:
-                raise r.fail(f"{key}.winter.rice_loss", "missing")
+                raise r.fail(f"{key}.winter.rice_loss", _("missing"))
             r.integer(w["rice_loss"], f"{key}.winter.rice_loss")
             revolts = r.mapping(w.get("revolts"), f"{key}.winter.revolts")
             for colour, provinces in revolts.items():
@@ -162,19 +174,21 @@ class Scenario:
                 for j, p in enumerate(items):
                     r.choice(p, f"{key}.winter.revolts.{colour}[{j}]", tuple(self.data.provinces))
                 if len(set(items)) != len(items):
-                    raise r.fail(f"{key}.winter.revolts.{colour}", "a province is drawn twice")
+                    raise r.fail(f"{key}.winter.revolts.{colour}", _("a province is drawn twice"))
             drops = r.listing(w.get("drops"), f"{key}.winter.drops")
             for j, d in enumerate(drops):
                 parse_cube_counts(r, d, f"{key}.winter.drops[{j}]", (*self.players, FARMER))
             total = sum(len(v or []) for v in revolts.values())
             if len(drops) != total:
-                raise r.fail(f"{key}.winter.drops", f"one drop per revolt: {total} revolts, "
-                             f"{len(drops)} drops")
+                raise r.fail(f"{key}.winter.drops",
+                             _("one drop per revolt: {revolts} revolts, {drops} drops").format(
+                                 revolts=total, drops=len(drops)))
             return
         r.mapping(step, key, ACTION_STEP_KEYS)
         for required in ("player", "action", "province"):
             if required not in step:
-                raise r.fail(f"{key}.{required}", "missing (a step is an action, bids or winter)")
+                raise r.fail(f"{key}.{required}",
+                             _("missing (a step is an action, bids or winter)"))
         r.choice(step["player"], f"{key}.player", self.players)
         action = r.choice(step["action"], f"{key}.action", ACTION_IDS)
         r.choice(step["province"], f"{key}.province", tuple(self.data.provinces))
@@ -183,16 +197,19 @@ class Scenario:
         if action in ("battle-a", "battle-b"):
             for required in ("to", "armies"):
                 if required not in step:
-                    raise r.fail(f"{key}.{required}", f"missing: {action} needs `to` and `armies`")
+                    raise r.fail(f"{key}.{required}",
+                                 _("missing: {action} needs `to` and `armies`").format(
+                                     action=action))
             r.choice(step["to"], f"{key}.to", tuple(self.data.provinces))
             r.integer(step["armies"], f"{key}.armies")
         else:
             for extra in ("to", "armies"):
                 if extra in step:
-                    raise r.fail(f"{key}.{extra}", f"only Battle/Move actions take `{extra}`")
+                    raise r.fail(f"{key}.{extra}",
+                                 _("only Battle/Move actions take `{key}`").format(key=extra))
         if "move" in step:
             if action != "recruit-1-move":
-                raise r.fail(f"{key}.move", "only recruit-1-move takes `move`")
+                raise r.fail(f"{key}.move", _("only recruit-1-move takes `move`"))
             m = r.mapping(step["move"], f"{key}.move", {"to", "armies"})
             r.choice(m.get("to"), f"{key}.move.to", tuple(self.data.provinces))
             r.integer(m.get("armies"), f"{key}.move.armies")
@@ -274,7 +291,8 @@ class Scenario:
 
         def check(label: str, expected: Any, actual: Any) -> None:
             if expected != actual:
-                out.append(f"{label}: expected {expected}, got {actual}")
+                out.append(_("{label}: expected {expected}, got {actual}").format(
+                    label=label, expected=expected, actual=actual))
 
         for name, spec in (e.get("provinces") or {}).items():
             prov = s.provinces[name]
@@ -311,10 +329,11 @@ class Scenario:
             check("game_over", e["game_over"], s.phase == "over")
         if "winners" in e:
             check("winners", sorted(e["winners"]), sorted(s.winners))
-        log = presenter_for(self.game).lines(s.events)
+        with english():  # the file's log_contains is English, whatever the reader speaks
+            log = presenter_for(self.game).lines(s.events)
         for text in e.get("log_contains") or []:
             if not any(text in line for line in log):
-                out.append(f"log_contains: no log line contains {text!r}")
+                out.append(_("log_contains: no log line contains {text!r}").format(text=text))
         return out
 
 
@@ -354,7 +373,7 @@ def run_action_step(sc: Scenario, key: str, step: dict) -> list[str]:
                 game.state.events[first_event:], player):
             rejected = True  # a move named where no move is possible
     except LookupError:
-        raise sc.r.fail(key, "this step drops cubes into the tower but gives no `drop`") from None
+        raise sc.r.fail(key, _("this step drops cubes into the tower but gives no `drop`")) from None
     except ValueError as exc:
         if isinstance(exc, SaveError):
             raise
@@ -366,11 +385,13 @@ def run_action_step(sc: Scenario, key: str, step: dict) -> list[str]:
         result = "skipped" if _skipped(game.state.events[first_event:], player) else "performed"
     failures = []
     if "result" in step and result != step["result"]:
-        failures.append(f"{key}.result: expected {step['result']}, got {result}"
+        failures.append(_("{label}: expected {expected}, got {actual}").format(
+            label=f"{key}.result", expected=step["result"], actual=result)
                         + _why(sc, game.state.events[first_event:], player))
     if "drop" in step and sc.tower.calls == calls:
         sc.tower.outcomes.clear()
-        failures.append(f"{key}.drop: given, but the step dropped no cubes ({result})")
+        failures.append(_("{key}: given, but the step dropped no cubes ({result})").format(
+            key=f"{key}.drop", result=result))
     return failures
 
 
@@ -412,7 +433,8 @@ def run_bids_step(sc: Scenario, key: str, b: dict) -> None:
         pick = picks[decision.player]
         if game.check(pick, decision.player) is not None:
             raise sc.r.fail(f"{key}.bids.picks.{decision.player}",
-                            f"{pick} is no longer available when {decision.player} chooses")
+                            _("{pick} is no longer available when {player} chooses").format(
+                                pick=pick, player=decision.player))
         game.apply(pick, decision.player, advance=False)  # the actions are the steps' business
 
 
@@ -440,13 +462,28 @@ def run_winter_step(sc: Scenario, key: str, w: dict) -> None:
     for colour, drawn in sc.chance.draws.items():
         if drawn and colour not in sc.chance.asked:
             raise sc.r.fail(f"{key}.winter.revolts.{colour}",
-                            "this player has enough rice: no revolt is drawn")
+                            _("this player has enough rice: no revolt is drawn"))
+
+
+@contextmanager
+def english() -> Iterator[None]:
+    """Run a block in English (the language the files' expected log lines are written in),
+    then give the process its language back."""
+    before = current().code
+    if before == DEFAULT:
+        yield
+        return
+    set_language(DEFAULT)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def _refuse_nulls(r: Reader, value: Any, key: str) -> None:
     """An expectation left empty (``key:`` with no value) states nothing: refuse it."""
     if value is None:
-        raise r.fail(key, "is empty (null): give the expected value or leave the key out")
+        raise r.fail(key, _("is empty (null): give the expected value or leave the key out"))
     if isinstance(value, dict):
         for k, v in value.items():
             _refuse_nulls(r, v, f"{key}.{k}")
@@ -464,14 +501,16 @@ def collect(paths: Sequence[str]) -> list[Path]:
         if path.is_dir():
             found = sorted(f for f in path.glob("*.yaml") if f.is_file())
             if not found:
-                raise ScenarioError(f"{p}: no scenario files (*.yaml) in this folder")
+                raise ScenarioError(_("{path}: no scenario files (*.yaml) in this folder").format(
+                    path=p))
             files.extend(found)
         elif path.is_file():
             files.append(path)
         elif path.exists():
-            raise ScenarioError(f"{p}: not a regular file (a pipe or a device?)")
+            raise ScenarioError(_("{path}: not a regular file (a pipe or a device?)").format(
+                path=p))
         else:
-            raise ScenarioError(f"{p}: no such file or folder")
+            raise ScenarioError(_("{path}: no such file or folder").format(path=p))
     return files
 
 
@@ -483,19 +522,19 @@ def run_file(path: Path, data: BoardData | None = None) -> ScenarioResult:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", metavar="PATH",
-                        help="scenario files, or folders (every *.yaml inside, sorted)")
+                        help=_("scenario files, or folders (every *.yaml inside, sorted)"))
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         files = collect(args.paths)
     except ScenarioError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     try:
         data = default_board()
     except DataError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     passed = failed = invalid = 0
     for path in files:
@@ -507,7 +546,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         except Exception as exc:  # a gap in validation: still INVALID, never a FAIL or a traceback
             invalid += 1
-            print(f"INVALID {path}: cannot be validated ({type(exc).__name__}: {str(exc)[:200]})")
+            print("INVALID " + _("{path}: cannot be validated ({error})").format(
+                path=path, error=f"{type(exc).__name__}: {str(exc)[:200]}"))
             continue
         try:
             result = scenario.run()
@@ -517,7 +557,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         except Exception as exc:  # an engine bug must not hide the other scenarios' results
             failed += 1
-            print(f"FAIL {path}: the engine raised {type(exc).__name__}: {exc}")
+            print("FAIL " + _("{path}: the engine raised {error}").format(
+                path=path, error=f"{type(exc).__name__}: {exc}"))
             continue
         if result.passed:
             passed += 1
@@ -525,8 +566,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             failed += 1
             print(f"FAIL {path}: " + "; ".join(result.failures))
-    summary = f"{passed} passed, {failed} failed"
-    print(summary + (f", {invalid} invalid" if invalid else ""))
+    if invalid:
+        print(_("{passed} passed, {failed} failed, {invalid} invalid").format(
+            passed=passed, failed=failed, invalid=invalid))
+    else:
+        print(_("{passed} passed, {failed} failed").format(passed=passed, failed=failed))
     if invalid:
         return 2
     return 1 if failed else 0

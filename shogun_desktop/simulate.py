@@ -3,6 +3,9 @@
 ``--seats hard,normal,normal,normal`` seats computer levels (rotated one seat per game, so
 every level plays every seat equally often); ``--json`` then reports per-level win rates
 with Wilson 95 % intervals in ``summary.levels``.
+
+Lines for people (progress, the summary, errors) are in the command's language; ``--json``
+is data and stays as it is (keys, level names and the tower's description in English).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from shogun_desktop.ai.base import LEVELS, make_player
 from shogun_desktop.ai.driver import play_out
 from shogun_desktop.ai.random_player import RandomPlayer
 from shogun_desktop.data.board import PLAYER_COLOURS
+from shogun_desktop.i18n import _, ngettext
 from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import Game, GameConfig, ShogunError
 from shogun_desktop.rules.invariants import check_invariants
@@ -31,36 +35,52 @@ MAX_WORKERS = 2  # the machine is shared: never more processes than this
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    parser.add_argument("--games", type=int, default=10, help=_("number of games (default 10)"))
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=None,
-                        help="number of players (default 4, or as many as --seats lists)")
-    parser.add_argument("--board", choices=("sun", "moon"), default="sun")
-    parser.add_argument("--start", choices=("draft", "designated"), default="draft")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
+                        help=_("number of players (default 4, or as many as --seats lists)"))
+    parser.add_argument("--board", choices=("sun", "moon"), default="sun",
+                        help=_("side of the board"))
+    parser.add_argument("--start", choices=("draft", "designated"), default="draft",
+                        help=_("starting provinces: claimed in a draft, or designated"))
+    parser.add_argument("--seed", type=int, default=1,
+                        help=_("seed of the first game; game i uses seed+i"))
     parser.add_argument("--tower", choices=available_towers(), default=None,
-                        help=f"battle tower (default: {default_tower_name()})")
+                        help=_("battle tower (default: {tower})").format(
+                            tower=default_tower_name()))
     parser.add_argument("--seats", default=None, metavar="LEVELS",
-                        help="comma-separated player per seat: random, easy, normal or hard "
-                        "(default: random-legal everywhere); rotated one seat per game")
+                        help=_("comma-separated player per seat: random, easy, normal or hard "
+                               "(default: random-legal everywhere); rotated one seat per game"))
     parser.add_argument("--hard-budget", type=float, default=None, metavar="SECONDS",
-                        help="CPU seconds Hard may think per planning decision (default 1.0)")
+                        help=_("CPU seconds Hard may think per planning decision (default 1.0)"))
     parser.add_argument("--workers", type=int, default=1, choices=range(1, MAX_WORKERS + 1),
-                        help=f"processes playing games in parallel (at most {MAX_WORKERS})")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+                        help=_("processes playing games in parallel (at most {n})").format(
+                            n=MAX_WORKERS))
+    parser.add_argument("--json", action="store_true",
+                        help=_("print one JSON object (never translated)"))
     parser.add_argument("--no-check", action="store_true",
-                        help="skip the invariant check after every decision (faster)")
+                        help=_("skip the invariant check after every decision (faster)"))
     parser.add_argument("--stop-after", type=int, default=None, metavar="N",
-                        help="stop each game after N decisions (with --save: reproduce a situation)")
+                        help=_("stop each game after N decisions (with --save: reproduce a "
+                               "situation)"))
     parser.add_argument("--save", default=None, metavar="FILE",
-                        help="write the game where it stopped as a save the window can Load "
-                             "(needs --games 1)")
+                        help=_("write the game where it stopped as a save the window can Load "
+                               "(needs --games 1)"))
 
 
 def tower_description(name: str) -> str:
+    """The tower in English, for --json (data, never translated)."""
     if name == "physical":
         return "physical (pymunk rigid-body simulation)"
     return ("probabilistic model (not physics): each poured cube exits with p=0.85, "
             "each held cube is knocked loose with p=0.3 per drop")
+
+
+def tower_words(name: str) -> str:
+    """The tower for people, in the command's language."""
+    if name == "physical":
+        return _("physical (pymunk rigid-body simulation)")
+    return _("probabilistic model (not physics): each poured cube exits with p=0.85, "
+             "each held cube is knocked loose with p=0.3 per drop")
 
 
 def parse_seats(text: str | None, players: int | None) -> list[str] | None:
@@ -70,11 +90,16 @@ def parse_seats(text: str | None, players: int | None) -> list[str] | None:
     seats = [s.strip().lower() for s in text.split(",")]
     bad = [s for s in seats if s not in SEAT_LEVELS]
     if bad:
-        raise ValueError(f"--seats: unknown level {bad[0]!r}; choose from {', '.join(SEAT_LEVELS)}")
+        raise ValueError(_("--seats: unknown level {level!r}; choose from {levels}").format(
+            level=bad[0], levels=", ".join(SEAT_LEVELS)))
     if not 3 <= len(seats) <= 5:
-        raise ValueError(f"--seats lists {len(seats)} seats; Shogun is for 3-5 players")
+        raise ValueError(ngettext("--seats lists {n} seat; Shogun is for 3-5 players",
+                                  "--seats lists {n} seats; Shogun is for 3-5 players",
+                                  len(seats)).format(n=len(seats)))
     if players is not None and players != len(seats):
-        raise ValueError(f"--seats lists {len(seats)} seats but --players is {players}")
+        raise ValueError(ngettext("--seats lists {n} seat but --players is {players}",
+                                  "--seats lists {n} seats but --players is {players}",
+                                  len(seats)).format(n=len(seats), players=players))
     return seats
 
 
@@ -189,18 +214,18 @@ def _play_indexed(job: tuple) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
-        print("simulate: --games must be at least 1", file=sys.stderr)
+        print(_("simulate: --games must be at least 1"), file=sys.stderr)
         return 2
     try:
         seats = parse_seats(args.seats, args.players)
     except ValueError as exc:
-        print(f"simulate: {exc}", file=sys.stderr)
+        print(_("simulate: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     if args.stop_after is not None and args.stop_after < 0:
-        print("simulate: --stop-after must be at least 0", file=sys.stderr)
+        print(_("simulate: --stop-after must be at least 0"), file=sys.stderr)
         return 2
     if args.save is not None and args.games != 1:
-        print("simulate: --save needs --games 1 (one game, one save)", file=sys.stderr)
+        print(_("simulate: --save needs --games 1 (one game, one save)"), file=sys.stderr)
         return 2
     players = len(seats) if seats else (args.players or 4)
     tower_name = args.tower or default_tower_name()
@@ -208,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
 
     problem = preload_data()
     if problem is not None:
-        print(f"simulate: {problem}", file=sys.stderr)
+        print(_("simulate: {reason}").format(reason=problem), file=sys.stderr)
         return 2
     jobs = [(args.seed + i, players, args.board, args.start, tower_name, not args.no_check,
              seat_levels(seats, i) if seats else None, args.hard_budget, args.stop_after,
@@ -228,10 +253,11 @@ def run(args: argparse.Namespace) -> int:
                 results.append(_play_indexed(job))
                 _print_game(args, i, results[-1])
     except ShogunError as exc:
-        print(f"simulate: {exc}", file=sys.stderr)
+        print(_("simulate: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"simulate: cannot write {args.save}: {exc.strerror or exc}", file=sys.stderr)
+        print(_("simulate: cannot write {file}: {error}").format(
+            file=args.save, error=exc.strerror or exc), file=sys.stderr)
         return 2
     violations = sum(len(r["invariant_violations"]) for r in results)
     summary: dict[str, Any] = {
@@ -249,15 +275,25 @@ def run(args: argparse.Namespace) -> int:
         rows = [{k: r[k] for k in keys if k in r} for r in results]
         print(json.dumps({"games": rows, "summary": summary}))
     else:
-        noun = "game" if len(results) == 1 else "games"
-        stopped = len(results) - summary["finished"]
-        done = (f"{len(results)} {noun} played ({summary['finished']} finished, {stopped} "
-                "stopped early)" if stopped else f"{len(results)} {noun} finished")
-        print(f"{done}; median {summary['seconds_median']:.3f} s per "
-              f"game; {violations} invariant violations; tower: {summary['tower']}")
+        n = len(results)
+        stopped = n - summary["finished"]
+        done = (ngettext("{n} game played ({finished} finished, {stopped} stopped early)",
+                         "{n} games played ({finished} finished, {stopped} stopped early)",
+                         n).format(n=n, finished=summary["finished"], stopped=stopped)
+                if stopped else
+                ngettext("{n} game finished", "{n} games finished", n).format(n=n))
+        print(ngettext("{done}; median {seconds} s per game; {n} invariant violation; "
+                       "tower: {tower}",
+                       "{done}; median {seconds} s per game; {n} invariant violations; "
+                       "tower: {tower}", violations).format(
+            done=done, seconds=f"{summary['seconds_median']:.3f}", n=violations,
+            tower=tower_words(tower_name)))
         for level, e in summary.get("levels", {}).items():
-            print(f"{level}: {e['wins']} wins in {e['games']} games ({e['seats']} seats): "
-                  f"{e['win_rate']:.1%} per seat, 95% CI {e['ci95'][0]:.1%}-{e['ci95'][1]:.1%}")
+            print(_("{level}: {wins} wins in {games} games ({seats} seats): {rate} per seat, "
+                    "95% CI {low}-{high}").format(
+                level=level, wins=e["wins"], games=e["games"], seats=e["seats"],
+                rate=f"{e['win_rate']:.1%}", low=f"{e['ci95'][0]:.1%}",
+                high=f"{e['ci95'][1]:.1%}"))
     return 1 if violations else 0
 
 
@@ -265,10 +301,20 @@ def _print_game(args: argparse.Namespace, i: int, r: dict[str, Any]) -> None:
     if args.json:
         return
     if not r["over"]:
-        saved = f"; saved to {args.save}" if args.save else ""
-        print(f"game {i + 1} seed {r['seed']}: stopped after {r['decisions']} decisions"
-              f"{saved}; {r['seconds']:.3f} s", flush=True)
+        seconds = f"{r['seconds']:.3f}"
+        line = (ngettext("game {i} seed {seed}: stopped after {n} decision; saved to {file}; "
+                         "{seconds} s",
+                         "game {i} seed {seed}: stopped after {n} decisions; saved to {file}; "
+                         "{seconds} s", r["decisions"]) if args.save else
+                ngettext("game {i} seed {seed}: stopped after {n} decision; {seconds} s",
+                         "game {i} seed {seed}: stopped after {n} decisions; {seconds} s",
+                         r["decisions"]))
+        print(line.format(i=i + 1, seed=r["seed"], n=r["decisions"], file=args.save,
+                          seconds=seconds), flush=True)
         return
-    print(f"game {i + 1} seed {r['seed']}: winner {', '.join(r['winners'])}; VP "
-          + ", ".join(f"{c} {v}" for c, v in r["vp"].items())
-          + f"; {r['battles']} battles; {r['seconds']:.3f} s", flush=True)
+    print(ngettext("game {i} seed {seed}: winner {winners}; VP {vp}; {n} battle; {seconds} s",
+                   "game {i} seed {seed}: winner {winners}; VP {vp}; {n} battles; {seconds} s",
+                   r["battles"]).format(
+        i=i + 1, seed=r["seed"], winners=", ".join(r["winners"]),
+        vp=", ".join(f"{c} {v}" for c, v in r["vp"].items()), n=r["battles"],
+        seconds=f"{r['seconds']:.3f}"), flush=True)

@@ -3,7 +3,8 @@
 Plays a seeded game with heuristic players headless until the wanted phase of year 2, hands
 every seat to humans so the table shows the pending decision, and photographs the window:
 
-    python tools/table_shots.py OUT_DIR [--sizes 1280x720,1920x1080]
+    python tools/table_shots.py OUT_DIR [--sizes 1280x720,1920x1080] [--lang cs,ru]
+                                [--phases draft-take,battle] [--tables sun3,moon5]
 
 One picture per (side, players, size, phase): sun 3-player and moon 5-player, the table in the
 draft (year 1) and during the actions (a battle target to choose), and the secret-planning
@@ -62,17 +63,25 @@ NAMES_OF = {"draft-take": "draft", "draft-place": "draft_place", "pick-special":
 TARGET_TOO = True  # the battle shot shows the army-count step with a toast
 
 
-def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5) -> list[Path]:
+def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5, lang: str = "en",
+          phases: set[str] | None = None, tables: set[str] | None = None) -> list[Path]:
     import pygame
 
+    from shogun_desktop.i18n import set_language
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.scenes.game import GameScene
     from shogun_desktop.ui.scenes.planning import PlanningScene
     from shogun_desktop.ui.session import GameSession
 
+    set_language(lang)
+    suffix = "" if lang == "en" else f"_{lang}"
     written = []
     for side, players in (("sun", 3), ("moon", 5)):
+        if tables and f"{side}{players}" not in tables:
+            continue
         for until, year in PHASES:
+            if phases and until not in phases:
+                continue
             try:
                 game = mid_game(players, side, seed, until, year)
             except RuntimeError:
@@ -80,6 +89,7 @@ def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5) -> list[Path]:
                 continue
             for size in sizes:
                 app = App(size, show_new_game=False)
+                set_language(lang)  # the app applies the remembered language: this run's wins
                 try:
                     session = GameSession(game, tempfile.mkdtemp(), autosave=False)
                     scene = GameScene(app, session, computer_delay=1e9, animate=False)
@@ -100,7 +110,7 @@ def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5) -> list[Path]:
                                                   if p not in scene.presenter.drawn))
                         app.frame(1 / 60)
                     name = NAMES_OF.get(until, until)
-                    path = out / f"{name}_{side}{players}_{size[0]}x{size[1]}.png"
+                    path = out / f"{name}_{side}{players}_{size[0]}x{size[1]}{suffix}.png"
                     app.screenshot(path)
                     written.append(path)
                 finally:
@@ -114,10 +124,17 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--sizes", default="1280x720,1920x1080")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--lang", default="en", help="comma-separated languages")
+    parser.add_argument("--phases", default=None, help="comma-separated decision kinds")
+    parser.add_argument("--tables", default=None, help="sun3 and/or moon5")
     args = parser.parse_args()
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
-    for p in shoot(args.out, sizes, args.seed):  # type: ignore[arg-type]
-        print(p)
+    phases = set(args.phases.split(",")) if args.phases else None
+    tables = set(args.tables.split(",")) if args.tables else None
+    args.out.mkdir(parents=True, exist_ok=True)
+    for lang in args.lang.split(","):
+        for p in shoot(args.out, sizes, args.seed, lang, phases, tables):  # type: ignore[arg-type]
+            print(p)
 
 
 if __name__ == "__main__":

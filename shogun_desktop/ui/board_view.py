@@ -29,6 +29,7 @@ from typing import Any
 import pygame
 
 from shogun_desktop.data.mapdata import point_in_polygon
+from shogun_desktop.i18n import _
 from shogun_desktop.ui import map_layout as ml
 from shogun_desktop.ui import theme as th
 
@@ -356,7 +357,7 @@ class BoardView:
                              (0, y, r.w, 4))
         wave = th.mix(th.SEA, th.PAPER_LIGHT, 0.28)
         step = max(16, round(48 * self.scale))
-        for _ in range(int(r.w * r.h / (step * step * 1.6))):
+        for _i in range(int(r.w * r.h / (step * step * 1.6))):
             wx, wy = rng.uniform(0, r.w), rng.uniform(0, r.h)
             ww = step * 0.55
             pygame.draw.arc(surf, wave, (wx, wy, ww, ww * 0.5), 0.4, math.pi - 0.4, 1)
@@ -379,7 +380,7 @@ class BoardView:
         grain_dark = th.darken(th.LAND, 0.06)
         grain_light = th.lighten(th.LAND, 0.12)
         land_mask = pygame.mask.from_threshold(surf, th.LAND, (1, 1, 1, 255))
-        for _ in range(int(r.w * r.h / 30)):
+        for _i in range(int(r.w * r.h / 30)):
             x, y = rng.randrange(r.w), rng.randrange(r.h)
             if land_mask.get_at((x, y)):
                 surf.set_at((x, y), grain_dark if rng.random() < 0.6 else grain_light)
@@ -504,8 +505,8 @@ class BoardView:
         kj = fonts.kanji("将軍", title - 4, th.VERMILION_DARK)
         if kj is not None:
             surf.blit(kj, (tx + t.get_width() + 10, plate.y + 8))
-        side = {"sun": "Sun side of the board", "moon": "Moon side of the board"}.get(
-            self.side or "", "The board")
+        side = {"sun": _("Sun side of the board"), "moon": _("Moon side of the board")}.get(
+            self.side or "", _("The board"))
         th.blit_text(surf, fonts, side, (tx, plate.bottom - 8), small, th.INK_SOFT,
                      anchor="bottomleft")
         # legend
@@ -513,7 +514,10 @@ class BoardView:
                       key=lambda r: list(th.REGION_COLOURS).index(r)
                       if r in th.REGION_COLOURS else 99)
         line = round(20 * k)
-        labels = {r: f"{th.region_label(r)} ({sum(1 for n, rr in self.regions.items() if rr == r and n not in self.out_of_play)})"
+        labels = {r: _("{region} ({n})").format(
+                      region=th.region_label(r),
+                      n=sum(1 for n, rr in self.regions.items()
+                            if rr == r and n not in self.out_of_play))
                   for r in rows}
         # Two columns when every label fits its half; one column for longer (translated) names.
         cols = 2 if all(fonts.size(t, small)[0] + 32 <= (plate.w - 20) // 2
@@ -524,8 +528,8 @@ class BoardView:
             return
         _parchment(surf, lg)
         y = lg.y + 6
-        th.blit_text(surf, fonts, "Regions (border band)", (lg.x + 10, y), small, th.INK,
-                     bold=True)
+        th.blit_text(surf, fonts, fonts.fit(_("Regions (border band)"), small, lg.w - 20, True),
+                     (lg.x + 10, y), small, th.INK, bold=True)
         col_w = (lg.w - 20) // cols
         for i, region in enumerate(rows):
             cx = lg.x + 10 + (i % cols) * col_w
@@ -539,8 +543,8 @@ class BoardView:
         y = y + line * (1 + (len(rows) + cols - 1) // cols)
         # sea route and out-of-play keys
         dashed_line(surf, th.INK, (lg.x + 10, y + line // 2), (lg.x + 36, y + line // 2), 3, 6, 4)
-        th.blit_text(surf, fonts, "sea route", (lg.x + 42, y + line // 2), small, th.INK,
-                     anchor="midleft")
+        th.blit_text(surf, fonts, fonts.fit(_("sea route"), small, col_w - 36),
+                     (lg.x + 42, y + line // 2), small, th.INK, anchor="midleft")
         if self.out_of_play:
             if cols == 1:  # its own line under the sea route
                 y += line
@@ -548,8 +552,8 @@ class BoardView:
             pygame.draw.rect(surf, th.OUT_OF_PLAY, sw)
             self._hatch(surf, [sw.topleft, sw.topright, sw.bottomright, sw.bottomleft],
                         th.darken(th.OUT_OF_PLAY, 0.3), 6)
-            th.blit_text(surf, fonts, "out of play", (sw.right + 6, y + line // 2), small,
-                         th.INK, anchor="midleft")
+            th.blit_text(surf, fonts, fonts.fit(_("out of play"), small, col_w - 36),
+                         (sw.right + 6, y + line // 2), small, th.INK, anchor="midleft")
 
     @staticmethod
     def _hatch(surf: pygame.Surface, pts: list[tuple[int, int]], colour, spacing: int) -> None:
@@ -659,7 +663,7 @@ class BoardView:
                 surface.blit(text, text.get_rect(midleft=(x, r.centery)))
                 surface.blit(kj, kj.get_rect(midleft=(x + text.get_width() + 3, r.centery)))
         vb = boxes.get("values")
-        tax, rice, _ = self.values.get(name, (0, 0, 0))
+        tax, rice, _slots = self.values.get(name, (0, 0, 0))
         if vb is not None:
             r = pygame.Rect(vb)
             d = r.h
@@ -683,7 +687,7 @@ class BoardView:
             r = pygame.Rect(ab)
             armies = [(c, n) for c, n in (ov.get("armies") or {}).items() if n]
             colour = armies[0][0] if armies else (ov.get("owner") or "green")
-            total = sum(n for _, n in armies)
+            total = sum(n for _c, n in armies)
             cube = self.metrics().cube
             _plate(surface, r.inflate(4, 2))
             th.draw_cube(surface, colour, (r.x + cube / 2, r.centery), cube)

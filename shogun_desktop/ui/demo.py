@@ -11,25 +11,32 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
-    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    parser.add_argument("--frames", type=int, default=None, help="exit after N frames")
-    parser.add_argument("--screenshot", default=None, help="write a PNG when exiting")
-    parser.add_argument("--size", default="1600x900", help="window size, e.g. 1280x720")
-    parser.add_argument("--delay", type=float, default=0.35,
-                        help="seconds between computer decisions")
-    parser.add_argument("--tower", choices=("physical", "probabilistic"), default="physical")
-    from shogun_desktop.i18n import LANGUAGES
+    from shogun_desktop.i18n import LANGUAGES, _
 
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the first game"))
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5),
+                        help=_("number of players"))
+    parser.add_argument("--frames", type=int, default=None, metavar="N",
+                        help=_("exit after N frames"))
+    parser.add_argument("--screenshot", default=None, metavar="FILE.png",
+                        help=_("write a PNG when exiting"))
+    parser.add_argument("--size", default="1600x900", metavar="WxH",
+                        help=_("window size, e.g. 1280x720"))
+    parser.add_argument("--delay", type=float, default=0.35, metavar="SECONDS",
+                        help=_("seconds between computer decisions"))
+    parser.add_argument("--tower", choices=("physical", "probabilistic"), default="physical",
+                        help=_("battle tower: the physics simulation or its probabilistic "
+                               "stand-in"))
     parser.add_argument("--lang", choices=list(LANGUAGES), default=None,
-                        help="language of the window (default: the remembered choice, else "
-                        "the system's)")
+                        help=_("language of the window (default: the remembered choice, else "
+                               "the system's)"))
 
 
 def run(args: argparse.Namespace) -> int:
     import pygame
 
     from shogun_desktop.check import preload_data
+    from shogun_desktop.i18n import _
     from shogun_desktop.ui.app import apply_language, make_game_app, window_error, window_title
     from shogun_desktop.ui.gamefacts import DEFAULT_DAIMYO
     from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
@@ -37,13 +44,13 @@ def run(args: argparse.Namespace) -> int:
 
     problem = preload_data()  # a broken data file: one line and exit 2, as for the window
     if problem is not None:
-        print(f"demo: {problem}", file=sys.stderr)
+        print(_("demo: {reason}").format(reason=problem), file=sys.stderr)
         return 2
     from shogun_desktop.ui.prefs import Prefs
 
     prefs = Prefs.load()
     apply_language(prefs, getattr(args, "lang", None))
-    w, _, h = str(args.size).lower().partition("x")
+    w, _x, h = str(args.size).lower().partition("x")
     tower = physical_tower if args.tower == "physical" else probabilistic_tower
     try:
         app = make_game_app((int(w), int(h)), tower=tower, computer_delay=args.delay,
@@ -77,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
                 attract_step(app, host, shown.tick(app.scenes.top, elapsed))
         if args.screenshot:
             app.screenshot(args.screenshot)
-            print(f"screenshot written to {args.screenshot}")
+            print(_("screenshot written to {file}").format(file=args.screenshot))
     finally:
         pygame.quit()
     return 0

@@ -11,8 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shogun_desktop.data import DataError, data_dir
+from shogun_desktop.i18n import _, ngettext
+from shogun_desktop.i18n.datatexts import text as data_text
 from shogun_desktop.yamlio import YamlFormatError, load_yaml_file
 
+# The daimyo of data/cards.yaml, for a data folder without cards.yaml; shown translated by
+# colour like the data's own (daimyo_name).
 DEFAULT_DAIMYO: tuple[tuple[str, str], ...] = (
     ("red", "Tokugawa Ieyasu"),
     ("yellow", "Mori Motonari"),
@@ -32,7 +36,9 @@ class BoardFacts:
     kanji: dict[str, str] = field(default_factory=dict)  # province -> kanji
 
     def daimyo_name(self, colour: str) -> str:
-        return dict(self.daimyo).get(colour, colour.title())
+        """The daimyo's name in the current language (by colour, like the data texts)."""
+        name = dict(self.daimyo).get(colour)
+        return data_text("daimyo", colour, name) if name else colour.title()
 
     def out_of_play(self, side: str, players: int) -> frozenset[str]:
         return self.excluded_3p.get(side, frozenset()) if players == 3 else frozenset()
@@ -45,13 +51,19 @@ class BoardFacts:
         """
         table = self.designated.get(players)
         if table is None:
-            return f"No designated start table for {players} players"
+            return ngettext("No designated start table for {n} player",
+                            "No designated start table for {n} players", players).format(
+                n=players)
         if side == "sun":
             return None
         blocked = {p for row in table for p in row} & self.out_of_play(side, players)
         if blocked:
-            return (f"With {players} players the designated start needs the sun side: "
-                    f"{len(blocked)} of its provinces are out of play on the {side} side.")
+            # TRANSLATORS: the designated start tables are printed for the sun side only.
+            return ngettext("With {players} players the designated start needs the sun side: "
+                            "{n} of its provinces is out of play on the moon side.",
+                            "With {players} players the designated start needs the sun side: "
+                            "{n} of its provinces are out of play on the moon side.",
+                            len(blocked)).format(players=players, n=len(blocked))
         return None
 
 
@@ -73,12 +85,13 @@ def load_board_facts(folder: Path | None = None) -> BoardFacts:
             except YamlFormatError as exc:
                 raise DataError(str(exc)) from None
             if doc is not None and not isinstance(doc, dict):
-                raise DataError(f"{path}: must be a mapping")
+                raise DataError(_("{path}: must be a mapping").format(path=path))
             target.update(doc or {})
     try:
         return _facts(board, cards, rules)
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
-        raise DataError(f"{folder}: the board facts are malformed ({type(exc).__name__})") from None
+        raise DataError(_("{path}: the board facts are malformed ({error})").format(
+            path=folder, error=type(exc).__name__)) from None
 
 
 def _facts(board: dict, cards: dict, rules: dict) -> BoardFacts:

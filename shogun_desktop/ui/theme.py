@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 
+from shogun_desktop.i18n import N_, _
 from shogun_desktop.i18n.datatexts import region_name
 from shogun_desktop.i18n.linebreak import wrap
 from shogun_desktop.ui.paths import assets_dir
@@ -49,9 +50,17 @@ REGION_COLOURS: dict[str, RGB] = {
     "yellow": (250, 250, 244),  # white
     "brown": (128, 84, 48),  # brown
 }
+# The colour words alone (a legend swatch); marked for the catalogue, translated when drawn
+# through region_colour_name, never at import.
 REGION_NAMES: dict[str, str] = {
-    "green": "Teal", "red": "Orange", "purple": "Rose", "yellow": "White", "brown": "Brown",
+    "green": N_("Teal"), "red": N_("Orange"), "purple": N_("Rose"), "yellow": N_("White"),
+    "brown": N_("Brown"),
 }
+
+
+def region_colour_name(region: str) -> str:
+    """A region's colour word in the current language ("Teal")."""
+    return _(REGION_NAMES[region]) if region in REGION_NAMES else region.title()
 
 
 def region_label(region: str) -> str:
@@ -345,6 +354,92 @@ def blit_text(
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
     return rect
+
+
+def line_step(fonts: Fonts, text: str, size: int, bold: bool = False) -> int:
+    """The height of one line of text at size: its tallest face's line (accents, Cyrillic
+    capitals, and the CJK face's taller line when the text has Chinese)."""
+    return fonts.size("ÁgЙ" + ("將" if is_cjk(text) else ""), size, bold)[1]
+
+
+def fit_block(fonts: Fonts, text: str, width: int, height: int, max_size: int,
+              min_size: int = 8, bold: bool = False) -> tuple[int, list[str]]:
+    """(size, lines): text wrapped to width at the largest size from max_size down to
+    min_size whose lines all fit width and, stacked, fit height.
+
+    A translated label is as long as its language makes it ("Nasadit 1 + pohyb" on a card
+    sized for "Recruit 1"): it wraps and shrinks to its box instead of running out of it.
+    When even min_size cannot hold it, lines are shortened with an ellipsis and cut to the
+    height, so the box is never overrun (the caller's tooltip holds the whole text).
+    """
+    min_size = min(min_size, max_size)
+    for split in (False, True):  # whole words at any size first, hyphenated only then
+        for size in range(max_size, min_size - 1, -1):
+            lines = _wrap_words(fonts, text, size, width, bold, split)
+            if (len(lines) * line_step(fonts, text, size, bold) <= height
+                    and all(fonts.size(line, size, bold)[0] <= width for line in lines)):
+                return size, lines
+    size = min_size
+    lines = [fonts.fit(line, size, width, bold)
+             for line in _wrap_words(fonts, text, size, width, bold, True)]
+    room = max(1, height // line_step(fonts, text, size, bold))
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = fonts.fit(lines[-1].rstrip("…") + "…", size, width, bold)
+    return size, lines
+
+
+VOWELS = frozenset("aeiouyáéěíóúůýäëïöüaеёиоуыэюяAEIOUYÁÉĚÍÓÚŮÝАЕЁИОУЫЭЮЯ")
+
+
+def hyphenate(fonts: Fonts, word: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """A word wider than width in pieces that fit, each but the last ending in "-".
+
+    Pieces break after a vowel with at least two letters on either side (пере-мещение,
+    Nasa-dit): a plain syllable rule, enough for a one-word label on a small card. A word
+    with no such break comes back whole (the caller shortens it)."""
+    pieces: list[str] = []
+    rest = word
+    while fonts.size(rest, size, bold)[0] > width:
+        cut = next((i for i in range(len(rest) - 2, 1, -1)
+                    if rest[i - 1] in VOWELS and rest[i] not in "ьъй"
+                    and fonts.size(rest[:i] + "-", size, bold)[0] <= width), None)
+        if cut is None:
+            break
+        pieces.append(rest[:cut] + "-")
+        rest = rest[cut:]
+    return [*pieces, rest]
+
+
+def _wrap_words(fonts: Fonts, text: str, size: int, width: int, bold: bool,
+                split: bool) -> list[str]:
+    """Greedy wrap at spaces (Chinese by its line rules); with split, a word too wide for a
+    line of its own is hyphenated."""
+    if is_cjk(text):
+        return fonts.wrap(text, size, width, bold)
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and fonts.size(trial, size, bold)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.extend(hyphenate(fonts, word, size, width, bold) if split else [word])
+    return lines or [""]
+
+
+def draw_block(surface: pygame.Surface, fonts: Fonts, text: str, box: pygame.Rect,
+               max_size: int, colour: Sequence[int] = INK, *, min_size: int = 8,
+               bold: bool = False) -> list[pygame.Rect]:
+    """text fitted into box (fit_block), each line centred; returns the drawn rects."""
+    size, lines = fit_block(fonts, text, box.w, box.h, max_size, min_size, bold)
+    step = line_step(fonts, text, size, bold)
+    y = box.centery - step * len(lines) // 2
+    out = []
+    for line in lines:
+        out.append(blit_text(surface, fonts, line, (box.centerx, y), size, colour,
+                             bold=bold, anchor="midtop"))
+        y += step
+    return out
 
 
 @dataclass

@@ -107,16 +107,15 @@ def draw_action_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts
     ink = th.INK_FAINT if done else th.INK
     th.blit_text(surface, fonts, str(position), (rect.x + 5, rect.y + 3), 13, th.INK_SOFT,
                  bold=True)
-    words = short_action(action).split(" ")
-    top = max(12, min(16, rect.w // 4))  # larger cards (a larger window) get larger words
-    step = max(16, top + 3)
-    y = rect.centery - step * (len(words) - 1) // 2 + 6
-    for word in words:
-        size = next((n for n in range(top, 8, -1) if fonts.size(word, n, True)[0] <= rect.w - 4),
-                    9)
-        th.blit_text(surface, fonts, fonts.fit(word, size, rect.w - 2, True), (rect.centerx, y),
-                     size, ink, bold=True, anchor="center")
-        y += step
+    th.draw_block(surface, fonts, short_action(action), action_label_box(rect, fonts),
+                  max(12, min(16, rect.w // 4)), ink, bold=True)
+
+
+def action_label_box(rect: pygame.Rect, fonts: th.Fonts) -> pygame.Rect:
+    """Where a face-up action card's name goes: the card below its position number. The
+    name wraps and shrinks into it (theme.fit_block), so a longer translation stays inside."""
+    top = 3 + fonts.size("10", 13, True)[1]  # the position number, 13 px bold at y + 3
+    return pygame.Rect(rect.x + 2, rect.y + top, rect.w - 4, rect.h - top - 2)
 
 
 def chest_tip(value: int) -> str:

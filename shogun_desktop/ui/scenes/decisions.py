@@ -8,11 +8,13 @@ the presenter by kind and knows nothing else about the decision.
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pygame
 
+from shogun_desktop.i18n import _, ngettext, pgettext
 from shogun_desktop.rules.state import Move
 from shogun_desktop.rules.targets import NotTarget, TargetRefusal, why_not_target
 from shogun_desktop.ui import theme as th
@@ -50,21 +52,30 @@ def refusal_text(r: TargetRefusal, name) -> str:
     p, src = r.province, r.source
     match r.code:
         case NotTarget.OUT_OF_PLAY:
-            return f"{p} is out of play with {r.players} players."
+            return ngettext("{province} is out of play with {n} player.",
+                            "{province} is out of play with {n} players.",
+                            r.players or 0).format(province=p, n=r.players)
         case NotTarget.SAME:
-            return f"{p} is where the armies start: pick a neighbouring province."
+            return _("{province} is where the armies start: pick a neighbouring "
+                     "province.").format(province=p)
         case NotTarget.NOT_ADJACENT:
-            return f"{p} is not next to {src}."
+            return _("{province} is not next to {source}.").format(province=p, source=src)
         case NotTarget.NOT_YOURS:
-            holder = f"it belongs to {name(r.owner)}" if r.owner else "nobody holds it"
-            return f"{p} is not yours ({holder}): armies move only into your own provinces."
+            if r.owner:
+                return _("{province} is not yours (it belongs to {player}): armies move only "
+                         "into your own provinces.").format(province=p, player=name(r.owner))
+            return _("{province} is not yours (nobody holds it): armies move only into your "
+                     "own provinces.").format(province=p)
         case NotTarget.PROTECTED:
-            return f"{p} is protected from attack by the event in force."
+            return _("{province} is protected from attack by the event in force.").format(
+                province=p)
         case NotTarget.NOT_OFFERED:
-            return f"{p} is not among the face-up cards: take a card shown below, or the deck."
+            return _("{province} is not among the face-up cards: take a card shown below, or "
+                     "the deck.").format(province=p)
         case NotTarget.NOT_DRAWN:
-            return f"No revolt was drawn in {p}: order only the numbered provinces."
-    return f"{p}: choose with the buttons below, not on the map."
+            return _("No revolt was drawn in {province}: order only the numbered "
+                     "provinces.").format(province=p)
+    return _("{province}: choose with the buttons below, not on the map.").format(province=p)
 
 
 class DecisionPresenter:
@@ -102,7 +113,7 @@ class DecisionPresenter:
             return
         refusal = why_not_target(self.table.session.game, self.decision, province)
         text = (refusal_text(refusal, self.table.session.name) if refusal is not None
-                else f"{province} cannot be chosen now.")
+                else _("{province} cannot be chosen now.").format(province=province))
         self.table.explain(text)
 
     def take(self, province: str) -> None:
@@ -123,7 +134,7 @@ class DraftTake(DecisionPresenter):
         return {o for o in self.options if o != "deck"}
 
     def hint(self) -> str:
-        return " — click a card or a highlighted province"
+        return _(" — click a card or a highlighted province")
 
     def take(self, province: str) -> None:
         self.table.choose(province)
@@ -134,18 +145,21 @@ class DraftTake(DecisionPresenter):
         out: list[Widget] = []
         for o in self.options:
             if o == "deck":
-                out.append(DeckButton(t.R(x, y, 96, 60), "Deck", lambda: t.choose("deck"),
-                                      key="opt-deck", size=t.F(14),
-                                      tooltip="Draw the top card of the deck, unseen (D)"))
+                out.append(DeckButton(t.R(x, y, 96, 60), pgettext("draft", "Deck"),
+                                      lambda: t.choose("deck"), key="opt-deck", size=t.F(14),
+                                      tooltip=_("Draw the top card of the deck, unseen (D)")))
                 x += 108
             else:
                 p = data.provinces[o]
-                spaces = f"{p.slots} building space" + ("s" if p.slots != 1 else "")
                 out.append(ProvinceCardButton(
                     t.R(x, y, 160, 60), o, partial(t.choose, o), key=f"opt-{o}",
                     info=(t.regions[o], p.tax, p.rice, p.slots),
-                    tooltip=f"{o} — {th.region_label(t.regions[o])}: tax {p.tax}, "
-                            f"rice {p.rice}, {spaces}"))
+                    tooltip=ngettext("{province} — {region}: tax {tax}, rice {rice}, "
+                                     "{n} building space",
+                                     "{province} — {region}: tax {tax}, rice {rice}, "
+                                     "{n} building spaces", p.slots).format(
+                        province=o, region=th.region_label(t.regions[o]), tax=p.tax,
+                        rice=p.rice, n=p.slots)))
                 x += 172
         return out
 
@@ -166,9 +180,12 @@ class DraftPlace(DecisionPresenter):
         t = self.table
         out: list[Widget] = []
         for o in self.options:
-            text = f"{o} arm{'y' if o == 1 else 'ies'}"
+            text = ngettext("{n} army", "{n} armies", o).format(n=o)
             out.append(Button(t.R(x, y, 150, 48), text, partial(t.choose, o), key=f"opt-{o}",
-                              size=t.F(18), tooltip=f"Place {text} here (key {o})"))
+                              size=t.F(18),
+                              tooltip=ngettext("Place {n} army here (key {key})",
+                                               "Place {n} armies here (key {key})", o).format(
+                                  n=o, key=o)))
             x += 162
         return out
 
@@ -191,8 +208,8 @@ class PickSpecial(DecisionPresenter):
             pos = layout.index(o) + 1
             out.append(Button(t.R(x, y, 188, 40), f"{pos}. {cd.special_name(o)}",
                               partial(t.choose, o), key=f"opt-{o}", size=t.F(16),
-                              tooltip=f"{cd.special_name(o)} — turn position {pos}: "
-                                      f"{data.specials[o]} (key {pos})"))
+                              tooltip=_("{name} — turn position {n}: {effect} (key {n})").format(
+                                  name=cd.special_name(o), n=pos, effect=data.specials[o])))
             x += 198
         out.append(BidLine(t.R(8 + 16, y + 46, 1000, 20).topleft, _bid_summary(t, self.view),
                            size=t.F(15), colour=th.INK_SOFT, width=t.R(0, 0, 1000, 0).w,
@@ -228,8 +245,8 @@ class BattleMove(DecisionPresenter):
 
     def hint(self) -> str:
         if self.target is None:
-            return " — click a highlighted province"
-        return f" — how many armies to {self.target}? (digit keys)"
+            return _(" — click a highlighted province")
+        return _(" — how many armies to {province}? (digit keys)").format(province=self.target)
 
     def take(self, province: str) -> None:
         self.target = province
@@ -258,9 +275,11 @@ class BattleMove(DecisionPresenter):
         out: list[Widget] = []
         x0 = x
         if self.kind == "recruit-move":
-            out.append(Button(t.R(x, y, 110, 44), "Stay", lambda: t.choose(None), key="stay",
-                              size=t.F(17), tooltip="Keep the armies where they are (S)"))
-            x += 122
+            stay = pgettext("move", "Stay")
+            w = fit_width(t, stay, t.F(17), 110)
+            out.append(Button(t.R(x, y, w, 44), stay, lambda: t.choose(None), key="stay",
+                              size=t.F(17), tooltip=_("Keep the armies where they are (S)")))
+            x += w + 12
             x0 = x
         if self.target is None:
             names = sorted({m.to for m in self.moves})
@@ -273,16 +292,19 @@ class BattleMove(DecisionPresenter):
                 x += bw
             return out
         counts = sorted(m.armies for m in self.moves if m.to == self.target)
-        out.append(Button(t.R(x, y, 100, 44), "◀ Back", self.back, key="back", size=t.F(17),
-                          tooltip="Choose another province (Esc)"))
-        x += 112
+        back = _("◀ Back")
+        w = fit_width(t, back, t.F(17), 100)
+        out.append(Button(t.R(x, y, w, 44), back, self.back, key="back", size=t.F(17),
+                          tooltip=_("Choose another province (Esc)")))
+        x += w + 12
         bw = 60 if len(counts) <= 12 else 44
         for n in counts:
             if x + bw > 1040:
-                x, y = x0 + 112, y + 36
+                x, y = x0 + w + 12, y + 36
             out.append(Button(t.R(x, y, bw - 6, 44 if len(counts) <= 12 else 32), str(n),
                               partial(self._armies, n), key=f"armies-{n}", size=t.F(17),
-                              tooltip=f"{n} arm{'y' if n == 1 else 'ies'} (key {n % 10})"))
+                              tooltip=ngettext("{n} army (key {key})", "{n} armies (key {key})",
+                                               n).format(n=n, key=n % 10)))
             x += bw
         return out
 
@@ -329,9 +351,10 @@ class RevoltOrder(DecisionPresenter):
     def hint(self) -> str:
         left = len(self.drawn) - len(self.order)
         if left:
-            return (f" — click the provinces in order ({len(self.order)} of {len(self.drawn)}"
-                    " ordered; click a numbered one to remove it)")
-        return " — all ordered: confirm, or click a numbered province to change it"
+            return _(" — click the provinces in order ({done} of {total} ordered; click a "
+                     "numbered one to remove it)").format(done=len(self.order),
+                                                         total=len(self.drawn))
+        return _(" — all ordered: confirm, or click a numbered province to change it")
 
     def click_province(self, province: str) -> None:
         if province in self.order:
@@ -363,17 +386,21 @@ class RevoltOrder(DecisionPresenter):
             text = f"{i}. {name}" if i else name
             out.append(Button(t.R(x, y, 150, 40), text, partial(self.click_province, name),
                               key=f"revolt-{name}", size=t.F(16), selected=i is not None,
-                              tooltip=("Click to remove from the order" if i else
-                                       f"Resolve the revolt in {name} next")))
+                              tooltip=(_("Click to remove from the order") if i else
+                                       _("Resolve the revolt in {province} next").format(
+                                           province=name))))
             x += 160
         ready = len(self.order) == len(self.drawn)
-        confirm = Button(t.R(x + 10, y, 180, 40), "Confirm order", self.confirm,
+        label = _("Confirm order")
+        confirm = Button(t.R(x + 10, y, fit_width(t, label, t.F(16), 180), 40), label,
+                         self.confirm,
                          key="revolt-confirm", size=t.F(16), primary=ready,
                          hotkey=Action.CONFIRM,
-                         tooltip="Resolve the revolts in this order (Enter)")
+                         tooltip=_("Resolve the revolts in this order (Enter)"))
         if not ready:
             left = len(self.drawn) - len(self.order)
-            confirm.disabled = f"Click {left} more province{'s' if left != 1 else ''} first"
+            confirm.disabled = ngettext("Click {n} more province first",
+                                        "Click {n} more provinces first", left).format(n=left)
         out.append(confirm)
         return out
 
@@ -401,13 +428,23 @@ def presenter_for(table: Table, decision: Decision | None, view: dict | None,
     return cls(table, decision, view)
 
 
+def fit_width(t: Table, text: str, size: int, base: int) -> int:
+    """A button's design width: base, or wide enough for its (translated) label in bold
+    with the button's padding, so no language cuts a button's only words."""
+    k = t.R(0, 0, 1000, 0).w / 1000 or 1.0
+    return max(base, math.ceil((t.fonts.size(text, size, True)[0] + 24) / k))
+
+
 def _bid_summary(t: Table, view: dict) -> str:
     """The bid order, with any tie shown as the random draw it was."""
     name = t.session.name
-    text = "Bid order: " + ", ".join(name(c) for c in view["bid_order"])
+    sep = pgettext("list", ", ")
+    parts = [_("Bid order: {players}").format(players=sep.join(name(c) for c in view["bid_order"]))]
     for group in view["bid_ties"]:
-        text += " · tied bids, drawn at random: " + " before ".join(name(c) for c in group)
-    return text
+        # TRANSLATORS: {players} is a list joined by the word "before" (next entry).
+        order = pgettext("tie order", " before ").join(name(c) for c in group)
+        parts.append(_("tied bids, drawn at random: {players}").format(players=order))
+    return " · ".join(parts)
 
 
 class BidLine(Label):
@@ -427,7 +464,7 @@ class ProvinceCardButton(Button):
     def draw(self, surface, theme):
         region, tax, rice, slots = self.info
         cd.draw_province_card(surface, self.rect, theme.fonts, self.text, region, tax, rice,
-                              slots, "take this card", selected=self.hovered)
+                              slots, _("take this card"), selected=self.hovered)
 
 
 class DeckButton(Button):

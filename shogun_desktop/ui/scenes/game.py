@@ -10,12 +10,14 @@ overlays queued after the decision that caused them, shown one at a time.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from shogun_desktop.data.reference import load_reference
+from shogun_desktop.i18n import _, ngettext, pgettext
 from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.rules.events import Event
@@ -192,6 +194,13 @@ class GameScene(DesignScale, Scene):
         """A click that does nothing says why."""
         self.show_flash(text)
 
+    def banner_prompt(self, pending: dict) -> str:
+        """The pending decision's prompt, marked when a computer seat is deciding."""
+        prompt = self.session.presenter.prompt(pending)
+        if self.session.is_computer(pending["player"]):
+            return _("{prompt} (computer)").format(prompt=prompt)
+        return prompt
+
     def refresh(self) -> None:
         self.rebuild()
 
@@ -217,7 +226,7 @@ class GameScene(DesignScale, Scene):
         self._collect_winter(new_events)
         if s.save_error:
             msg, s.save_error = s.save_error, None
-            self.queue.append(lambda: _notice(self.app, "Autosave failed", msg))
+            self.queue.append(lambda: _notice(self.app, _("Autosave failed"), msg))
         self.rebuild()
         self.flush()
 
@@ -271,19 +280,20 @@ class GameScene(DesignScale, Scene):
         undoer = self.session.can_undo()
         if undoer is not None:  # the last placement revealed and drew nothing (session.undo)
             w.append(Button(self.R(DECISION.right - 226, DECISION.bottom - 56, 210, 44),
-                            f"↶ Undo {self.session.name(undoer)}", self.undo, key="undo",
-                            size=self.F(16), tooltip="Take back the last army placement (Ctrl+Z)"))
+                            _("↶ Undo {player}").format(player=self.session.name(undoer)),
+                            self.undo, key="undo", size=self.F(16),
+                            tooltip=_("Take back the last army placement (Ctrl+Z)")))
         w.extend(self._table_tips(view))
         hb = self.R(BANNER.right - 50, BANNER.y + 7, 40, 36)
         w.append(Button(hb, "?", self.open_help, key="help", size=self.F(20),
-                        tooltip="Rules reference (F1)"))
+                        tooltip=_("Rules reference (F1)")))
         words = self.session.presenter
         lines = [(words.line(e), _log_colour(e)) for e in view["events"]]
         log = self.R(LOG)
         log.h += self.extra  # a taller window (1280x1024) gives the log its extra lines too
-        w.append(ScrollableLog(log, lines, size=self.F(14), title="Game log", key="log",
-                               tooltip="The game so far: scroll with the wheel; hover a cut "
-                                       "line to read it in full"))
+        w.append(ScrollableLog(log, lines, size=self.F(14), title=_("Game log"), key="log",
+                               tooltip=_("The game so far: scroll with the wheel; hover a cut "
+                                         "line to read it in full")))
         self.ui.set_widgets(w)
         self._ui_version += 1
 
@@ -295,19 +305,13 @@ class GameScene(DesignScale, Scene):
             y = PLAYERS_Y + 22 + i * PLAYER_ROW + 21
             for j, space in enumerate(SPACES):
                 card = p["board"].get(space)
-                label = names.get(space, "Bid")
-                if card is None:
-                    tip = f"{label}: empty"
-                elif card == "hidden":
-                    tip = f"{label}: face down"
-                else:
-                    v = cd.chest_value(card)
-                    tip = f"{label}: " + (f"war chest card {v}" if v is not None else card)
+                label = names.get(space) or pgettext("plan space", "Bid")
+                tip = plan_space_tip(label, card, space in p["voided"])
                 voided = space in p["voided"]
-                if voided:
-                    tip += " (void)"
                 out.append(MiniCard(self.R(RX + 190 + j * 22, y, 19, 17), card, label, voided,
-                                    text_size=self.Fk(13), tooltip=f"{p['name']} — {tip}",
+                                    text_size=self.Fk(13),
+                                    tooltip=_("{player} — {space}").format(player=p["name"],
+                                                                           space=tip),
                                     key=f"plan-{colour}-{space}"))
         return out
 
@@ -319,39 +323,51 @@ class GameScene(DesignScale, Scene):
         gap = (RW - 10 * cw) / 9
         for i, a in enumerate(view["action_row"]):
             if a == "hidden":
-                tip = f"Action {i + 1}: still face down (revealed one by one)"
+                tip = _("Action {n}: still face down (revealed one by one)").format(n=i + 1)
             else:
-                tip = f"Action {i + 1}: {self.action_texts.get(a, cd.short_action(a))}"
+                tip = _("Action {n}: {text}").format(
+                    n=i + 1, text=self.action_texts.get(a, cd.short_action(a)))
             out.append(Widget(self.R(round(RX + i * (cw + gap)), ACTION_CARDS_Y, cw, ch),
                               tooltip=tip, key=f"tip-action-{i}"))
         cw, ch = SPECIAL_CARD
         gap = (RW - 5 * cw) / 4
         for i, sp in enumerate(view["special_layout"]):
             out.append(Widget(self.R(round(RX + i * (cw + gap)), SPECIALS_Y, cw, ch),
-                              tooltip=f"{i + 1}. {cd.special_name(sp)} — {data.specials[sp]}"
-                                      f" (position {i + 1} in the turn order)",
+                              tooltip=_("{n}. {name} — {effect} (position {n} in the turn "
+                                        "order)").format(n=i + 1, name=cd.special_name(sp),
+                                                         effect=data.specials[sp]),
                               key=f"tip-special-{i}"))
         words = self.session.presenter
         evs = [view["event"]] if view["event"] else []
-        text = "\n".join(f"{words.event_name(e)}: {data.event_effects.get(e, '')}"
+        text = "\n".join(_("{event}: {effect}").format(event=words.event_name(e),
+                                                      effect=data.event_effects.get(e, ""))
                          for e in evs + list(view["event_candidates"]))
         out.append(Widget(self.R(RX, EVENTS_Y, RW, 62),
-                          tooltip=text or "No event yet: one is drawn after planning",
+                          tooltip=text or _("No event yet: one is drawn after planning"),
                           key="tip-events"))
         out.append(Widget(self.R(RX, RICE_Y, RW, 28), key="tip-rice",
-                          tooltip="Rice: pays for armies in winter (0-18). "
-                          + _values(view, "rice", self.session.name)))
+                          tooltip=_("Rice: pays for armies in winter (0-18). {values}").format(
+                              values=_values(view, "rice", self.session.name))))
         out.append(Widget(self.R(RX, VP_Y, RW, 52), key="tip-vp",
-                          tooltip="Victory points, scored each winter (the track wraps at 50). "
-                          + _values(view, "vp", self.session.name)))
+                          tooltip=_("Victory points, scored each winter (the track wraps at "
+                                    "50). {values}").format(
+                              values=_values(view, "vp", self.session.name))))
         pending = view["pending"]
         if pending is not None:
-            who = " (computer)" if self.session.is_computer(pending["player"]) else ""
-            out.append(Widget(self.R(300, 0, BANNER.w - 420, BANNER.h), key="tip-prompt",
-                              tooltip=self.session.presenter.prompt(pending) + who))
+            shown = self.banner(view).prompt
+            area = self.R(300, 0, BANNER.w - 420, BANNER.h)
+            if shown is not None and shown.w:
+                area = pygame.Rect(shown.x, area.y, shown.w, area.h)
+            out.append(Widget(area, key="tip-prompt", tooltip=self.banner_prompt(pending)))
+        columns = pgettext("list", ", ").join(
+            _("{label}: {meaning}").format(label=label, meaning=meaning)
+            for label, meaning, _dx in player_columns())
+        out.append(Widget(self.R(RX - 4, PLAYERS_Y - 2, RW + 8, 20), key="tip-players",
+                          tooltip=_("{title} — {columns}").format(title=players_title(view),
+                                                                   columns=columns)))
         out.append(Widget(self.R(RX, TRAY_Y, RW, 22), key="tip-tray",
-                          tooltip="Cubes in the tower's tray: they come out in later drops. "
-                                  "Farmers in supply: cubes that revolts and defence add."))
+                          tooltip=_("Cubes in the tower's tray: they come out in later drops. "
+                                    "Farmers in supply: cubes that revolts and defence add.")))
         return out
 
     # ---------------------------------------------------------------- scene hooks
@@ -385,7 +401,7 @@ class GameScene(DesignScale, Scene):
             self.presenter = None  # the decision it presented is gone: sync makes a fresh one
             self.sync()
         else:
-            self.show_flash("Nothing to undo: a card draw, a drop or a reveal came after it")
+            self.show_flash(_("Nothing to undo: a card draw, a drop or a reveal came after it"))
 
     def click_province(self, province: str | None) -> None:
         if province is None:
@@ -394,9 +410,9 @@ class GameScene(DesignScale, Scene):
             pending = self.session.pending()
             if pending is not None:
                 who = self.session.name(pending.player)
-                self.explain(f"{who} is deciding: wait for your turn." if
-                             self.session.is_computer(pending.player) else
-                             "Nothing to choose on the map right now.")
+                self.explain(_("{player} is deciding: wait for your turn.").format(player=who)
+                             if self.session.is_computer(pending.player) else
+                             _("Nothing to choose on the map right now."))
             return
         self.presenter.click_province(province)
 
@@ -446,12 +462,14 @@ class GameScene(DesignScale, Scene):
         from shogun_desktop.ui.scenes.planning import PlanningScene
 
         name = self.session.name(colour)
-        daimyo = self.data.daimyo.get(colour, colour.title())
+        daimyo = (self.data.daimyo_name(colour) if colour in self.data.daimyo
+                  else colour.title())
         self.app.push(PlanningScene(self.app, self.session, colour))
         self.app.push(CurtainScene(
             self.app, f"{name}", colour,
-            reason=f"{daimyo} — {name} — everyone else, please look away",
-            button_text=f"I am {name}: show my plan",
+            reason=_("{daimyo} — {player} — everyone else, please look away").format(
+                daimyo=daimyo, player=name),
+            button_text=_("I am {player}: show my plan").format(player=name),
             recap=build_recap(self.session, colour)))
 
     # ---------------------------------------------------------------- drawing
@@ -485,18 +503,32 @@ class GameScene(DesignScale, Scene):
     def province_tip(self, name: str) -> str:
         p = self.data.provinces[name]
         st = self.view["provinces"][name]
-        owner = self.session.name(st["owner"]) if st["owner"] else "nobody"
+        n_seats = len(self.view["seats"])
         if name not in self.view["in_play"]:
-            owner = f"out of play with {len(self.view['seats'])} players"
-        built = [BUILDING_NAMES[b] for b in ("castle", "temple", "theater") if st[b]]
-        spaces = f"{p.slots} building space" + ("s" if p.slots != 1 else "")
+            held = ngettext("out of play with {n} player", "out of play with {n} players",
+                            n_seats).format(n=n_seats)
+        elif st["owner"]:
+            held = _("held by {player}").format(player=self.session.name(st["owner"]))
+        else:
+            held = _("held by nobody")
+        built = [self.data.building_name(b) for b in ("castle", "temple", "theater") if st[b]]
         kanji = f" {p.kanji}" if p.kanji else ""
-        armies = f"{st['armies']} arm{'y' if st['armies'] == 1 else 'ies'}"
-        revolts = f"{st['revolts']} revolt marker" + ("s" if st["revolts"] != 1 else "")
-        return (f"{name}{kanji} — {th.region_label(self.regions[name])}\n"
-                f"tax {p.tax} · rice {p.rice} · {spaces}\n"
-                f"held by {owner} · {armies} · {revolts}"
-                + (f"\nbuildings: {', '.join(built)}" if built else ""))
+        lines = [
+            _("{province} — {region}").format(province=f"{name}{kanji}",
+                                              region=th.region_label(self.regions[name])),
+            ngettext("tax {tax} · rice {rice} · {n} building space",
+                     "tax {tax} · rice {rice} · {n} building spaces", p.slots).format(
+                tax=p.tax, rice=p.rice, n=p.slots),
+            _("{held} · {armies} · {revolts}").format(
+                held=held,
+                armies=ngettext("{n} army", "{n} armies", st["armies"]).format(n=st["armies"]),
+                revolts=ngettext("{n} revolt marker", "{n} revolt markers",
+                                 st["revolts"]).format(n=st["revolts"])),
+        ]
+        if built:
+            lines.append(_("buildings: {list}").format(
+                list=pgettext("list", ", ").join(built)))
+        return "\n".join(lines)
 
     def _paint(self, surface: pygame.Surface) -> None:
         view = self.view
@@ -552,32 +584,65 @@ class GameScene(DesignScale, Scene):
             th.blit_text(surface, self.fonts, text, centre, self.F(18), th.INK, bold=True,
                          anchor="center")
 
+    def banner(self, view: dict) -> Banner:
+        """The top bar's parts, measured: title, the decider's marker and prompt, the keys hint.
+
+        The prompt gets the room between the title and the hint; when a language makes it
+        longer, the hint goes first (the ? button and its tooltip remain), then the prompt is
+        shortened with an ellipsis (its full text is the bar's tooltip and the panel's text).
+        Nothing is drawn over anything else (test_i18n_layout checks every language)."""
+        fonts = self.fonts
+        band = self.R(BANNER)
+        title = banner_title(self.session.presenter, view)
+        ts, ps, hs = self.F(18), self.F(18), self.F(15)
+        left = self.P(16, 0)[0]
+        right = self.P(BANNER.right - 62, 0)[0]  # the ? button's left, less a gap
+        gap = round(24 * self.k)
+        tw = fonts.size(title, ts, True)[0]
+        title_rect = pygame.Rect(left, band.centery - ts // 2, tw, ts)
+        hint = _("F1: rules · Esc: menu")
+        hw = fonts.size(hint, hs)[0]
+        pending = view["pending"]
+        marker = prompt = None
+        prompt_text = ""
+        if pending is not None:
+            x = title_rect.right + round(28 * self.k)
+            marker = pygame.Rect(x, band.centery - round(14 * self.k), round(28 * self.k),
+                                 round(28 * self.k))
+            px = x + round(36 * self.k)
+            full = self.banner_prompt(pending)
+            pw = fonts.size(full, ps, True)[0]
+            if px + pw + gap + hw > right:
+                hint, hw = "", 0  # the prompt matters more than the keys' reminder
+            room = max(0, right - px - (gap + hw if hint else 0))
+            prompt_text = fonts.fit(full, ps, room, True) if room else ""
+            prompt = pygame.Rect(px, band.centery - ps // 2,
+                                 fonts.size(prompt_text, ps, True)[0] if prompt_text else 0, ps)
+        elif view["winners"]:
+            prompt_text = _("Game over")
+            x = title_rect.right + round(28 * self.k)
+            prompt = pygame.Rect(x, band.centery - ps // 2,
+                                 fonts.size(prompt_text, ps, True)[0], ps)
+        hint_rect = (pygame.Rect(right - hw, band.centery - hs // 2, hw, hs) if hint
+                     else None)
+        return Banner(title, title_rect, ts, marker, prompt_text, prompt, ps, hint, hint_rect,
+                      hs)
+
     def _draw_banner(self, surface, view, fonts) -> None:
         band = self.R(BANNER)
         band.x, band.w = 0, surface.get_width()
         pygame.draw.rect(surface, th.INK, band)
         cy = band.centery
-        title = banner_title(self.session.presenter, view)
-        th.blit_text(surface, fonts, title, (self.P(16, 0)[0], cy), self.F(18), th.PAPER_LIGHT,
-                     bold=True, anchor="midleft")
-        pending = view["pending"]
-        x = self.P(16, 0)[0] + fonts.size(title, self.F(18), True)[0] + round(28 * self.k)
-        right = self.P(BANNER.right - 62, 0)[0]
-        if pending is not None:
-            colour = pending["player"]
-            th.draw_marker(surface, colour, (x + round(14 * self.k), cy), round(28 * self.k))
-            who = " (computer)" if self.session.is_computer(colour) else ""
-            prompt = self.session.presenter.prompt(pending) + who
-            width = right - x - round(40 * self.k) - (fonts.size(self.flash[0], self.F(15))[0]
-                                                      if self.flash else 160)
-            th.blit_text(surface, fonts, fonts.fit(prompt, self.F(18), max(80, width), True),
-                         (x + round(36 * self.k), cy), self.F(18), th.GOLD, bold=True,
-                         anchor="midleft")
-        elif view["winners"]:
-            th.blit_text(surface, fonts, "Game over", (x, cy), self.F(18), th.GOLD,
-                         bold=True, anchor="midleft")
-        if not self.flash:
-            th.blit_text(surface, fonts, "F1: rules · Esc: menu", (right, cy), self.F(15),
+        b = self.banner(view)
+        th.blit_text(surface, fonts, b.title, (b.title_rect.x, cy), b.title_size,
+                     th.PAPER_LIGHT, bold=True, anchor="midleft")
+        if b.marker is not None:
+            th.draw_marker(surface, view["pending"]["player"], b.marker.center, b.marker.w)
+        if b.prompt is not None and b.prompt_text:
+            th.blit_text(surface, fonts, b.prompt_text, (b.prompt.x, cy), b.prompt_size,
+                         th.GOLD, bold=True, anchor="midleft")
+        if b.hint_rect is not None:
+            th.blit_text(surface, fonts, b.hint, (b.hint_rect.right, cy), b.hint_size,
                          th.lighten(th.INK_FAINT, 0.2), anchor="midright")
 
     def _draw_decision_text(self, surface, view, fonts) -> None:
@@ -585,15 +650,16 @@ class GameScene(DesignScale, Scene):
         pending = view["pending"]
         y = r.y + round(10 * self.k)
         if pending is None:
-            text = "The game is over." if view["winners"] else ""
+            text = _("The game is over.") if view["winners"] else ""
         else:
             text = self.session.presenter.prompt(pending)
         if self.presenter is not None:
             text += self.presenter.hint()
         elif pending is not None and self.session.is_computer(pending["player"]):
-            text = f"{self.session.name(pending['player'])} (computer) is deciding…"
+            text = _("{player} (computer) is deciding…").format(
+                player=self.session.name(pending["player"]))
         elif pending is not None and pending["kind"] == "plan":
-            text = "Secret planning: each player plans behind the curtain."
+            text = _("Secret planning: each player plans behind the curtain.")
         size = self.F(17)
         for line in wrap_bold(fonts, text, size, r.w - round(32 * self.k))[:2]:
             th.blit_text(surface, fonts, line, (r.x + round(16 * self.k), y), size, th.INK,
@@ -623,13 +689,13 @@ class GameScene(DesignScale, Scene):
             y += size + 6
 
     def _draw_actions(self, surface, view, fonts) -> None:
-        th.blit_text(surface, fonts, "Action row", self.P(RX, ACTION_CARDS_Y - 20), self.F(15),
+        th.blit_text(surface, fonts, _("Action row"), self.P(RX, ACTION_CARDS_Y - 20), self.F(15),
                      th.INK_SOFT, bold=True)
         if not view["action_row"]:
-            th.blit_text(surface, fonts, "dealt when the first round begins",
+            th.blit_text(surface, fonts, _("dealt when the first round begins"),
                          self.P(RX, ACTION_CARDS_Y + 20), self.F(15), th.INK_SOFT)
         if not view["special_layout"]:
-            th.blit_text(surface, fonts, "laid out when the first round begins",
+            th.blit_text(surface, fonts, _("laid out when the first round begins"),
                          self.P(RX, SPECIALS_Y + 12), self.F(15), th.INK_SOFT)
         cw, ch = ACTION_CARD
         gap = (RW - 10 * cw) / 9
@@ -642,7 +708,7 @@ class GameScene(DesignScale, Scene):
                                 current=acting and i == view["actions_done"])
 
     def _draw_specials(self, surface, view, fonts) -> None:
-        th.blit_text(surface, fonts, "Special cards (position = turn order)",
+        th.blit_text(surface, fonts, _("Special cards (position = turn order)"),
                      self.P(RX, SPECIALS_Y - 20), self.F(15), th.INK_SOFT, bold=True)
         cw, ch = SPECIAL_CARD
         gap = (RW - 5 * cw) / 4
@@ -669,28 +735,34 @@ class GameScene(DesignScale, Scene):
         w = round(RW * self.k)
         size = self.F(15)
         if event:
-            text = f"Event in force: {words.event_name(event)} — {effects.get(event, '')}"
+            text = _("Event in force: {event} — {effect}").format(
+                event=words.event_name(event), effect=effects.get(event, ""))
             th.blit_text(surface, fonts, fonts.fit(text, size, w, True), self.P(RX, y), size,
                          th.VERMILION_DARK, bold=True)
         else:
-            th.blit_text(surface, fonts, "Event in force: none yet (drawn after planning)",
+            th.blit_text(surface, fonts, _("Event in force: none yet (drawn after planning)"),
                          self.P(RX, y), size, th.INK_SOFT)
         y += 22
         cands = view["event_candidates"]
-        label = "Winter card" if view["phase"] == "winter" else "Event candidates"
-        names = ", ".join(words.event_name(c) for c in cands) or "—"
-        th.blit_text(surface, fonts, fonts.fit(f"{label}: {names}", size, w), self.P(RX, y),
-                     size, th.INK)
+        names = pgettext("list", ", ").join(words.event_name(c) for c in cands) or "—"
+        line = (_("Winter card: {names}") if view["phase"] == "winter"
+                else _("Event candidates: {names}")).format(names=names)
+        th.blit_text(surface, fonts, fonts.fit(line, size, w), self.P(RX, y), size, th.INK)
         y += 22
         if view["winter_loss"] is not None:
-            th.blit_text(surface, fonts, f"Winter: every player loses {view['winter_loss']} rice",
+            loss = view["winter_loss"]
+            th.blit_text(surface, fonts, ngettext("Winter: every player loses {n} rice",
+                                                  "Winter: every player loses {n} rice",
+                                                  loss).format(n=loss),
                          self.P(RX, y), size, th.INK, bold=True)
 
     def _draw_tracks(self, surface, view, fonts) -> None:
         seats = view["seats"]
         players = view["players"]
-        th.blit_text(surface, fonts, "Rice", self.P(RX, RICE_Y + 13), self.F(14), th.INK_SOFT,
-                     bold=True, anchor="midleft")
+        th.blit_text(surface, fonts, fonts.fit(pgettext("track", "Rice"), self.F(14),
+                                               round(46 * self.k), True),
+                     self.P(RX, RICE_Y + 13), self.F(14), th.INK_SOFT, bold=True,
+                     anchor="midleft")
         x0, cells = RX + 50, 19
         cw = (RW - 50) / cells
         for v in range(cells):
@@ -701,8 +773,10 @@ class GameScene(DesignScale, Scene):
                          th.INK_SOFT, anchor="midbottom")
         self._track_markers(surface, seats, {c: min(18, players[c]["rice"]) for c in seats},
                             x0, cw, RICE_Y)
-        th.blit_text(surface, fonts, "VP", self.P(RX, VP_Y + 26), self.F(14), th.INK_SOFT,
-                     bold=True, anchor="midleft")
+        th.blit_text(surface, fonts, fonts.fit(pgettext("track", "VP"), self.F(14),
+                                               round(46 * self.k), True),
+                     self.P(RX, VP_Y + 26), self.F(14), th.INK_SOFT, bold=True,
+                     anchor="midleft")
         cw2 = (RW - 50) / 25
         for v in range(50):
             row, col = divmod(v, 25)
@@ -726,13 +800,14 @@ class GameScene(DesignScale, Scene):
                 th.draw_marker(surface, colour, self.P(cx, y + 9), max(8, round(12 * self.k)))
 
     def _draw_players(self, surface, view, fonts) -> None:
-        cols = [("VP", 196), ("Rice", 240), ("Chests", 290), ("Armies", 352), ("Prov.", 420),
-                ("Hand", 470)]
+        cols = player_columns()
         hs = self.F(13)
-        for text, dx in cols:
-            th.blit_text(surface, fonts, text, self.P(RX + dx, PLAYERS_Y), hs, th.INK_SOFT,
-                         bold=True)
-        th.blit_text(surface, fonts, "Players (turn order)" if view["turn_order"] else "Players",
+        for i, (text, _meaning, dx) in enumerate(cols):
+            room = (cols[i + 1][2] if i + 1 < len(cols) else RW + 4) - dx - 4
+            th.blit_text(surface, fonts, fonts.fit(text, hs, round(room * self.k), True),
+                         self.P(RX + dx, PLAYERS_Y), hs, th.INK_SOFT, bold=True)
+        th.blit_text(surface, fonts, fonts.fit(players_title(view), hs, round(186 * self.k),
+                                               True),
                      self.P(RX, PLAYERS_Y), hs, th.INK_SOFT, bold=True)
         pending = view["pending"]
         order = view["turn_order"] or view["seats"]
@@ -748,14 +823,15 @@ class GameScene(DesignScale, Scene):
             stripe = pygame.Rect(row.x, row.y, max(4, round(6 * self.k)), row.h)
             pygame.draw.rect(surface, th.PLAYER_COLOURS[colour], stripe, border_radius=3)
             th.draw_marker(surface, colour, self.P(RX + 16, y + 13), round(22 * self.k))
-            name = p["name"] + (" (cpu)" if p["computer"] else "")
+            name = (_("{player} (cpu)").format(player=p["name"]) if p["computer"]
+                    else p["name"])
             th.blit_text(surface, fonts, fonts.fit(name, self.F(15), round(150 * self.k), True),
                          self.P(RX + 32, y + 3), self.F(15), th.INK, bold=True)
             pos = f"#{order.index(colour) + 1} " if view["turn_order"] else ""
             sp = cd.special_name(p["special"]) if p["special"] else ""
             th.blit_text(surface, fonts, fonts.fit(pos + sp, self.F(13), round(150 * self.k)),
                          self.P(RX + 32, y + 21), self.F(13), th.INK_SOFT)
-            for value, (_, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
+            for value, (_label, _meaning, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
                                        len(p["provinces"]), p["hand_size"]), cols, strict=True):
                 th.blit_text(surface, fonts, str(value), self.P(RX + dx, y + 3), self.F(16),
                              th.INK, bold=True)
@@ -763,26 +839,67 @@ class GameScene(DesignScale, Scene):
     def _draw_tray(self, surface, view, fonts) -> None:
         size = self.F(14)
         cy = TRAY_Y + 10
-        th.blit_text(surface, fonts, "Tower tray:", self.P(RX, cy), size, th.INK_SOFT,
-                     bold=True, anchor="midleft")
-        x = self.P(RX + 100, cy)[0]
+        head = th.blit_text(surface, fonts, _("Tower tray:"), self.P(RX, cy), size,
+                            th.INK_SOFT, bold=True, anchor="midleft")
+        x = max(self.P(RX + 100, cy)[0], head.right + round(10 * self.k))
         tray = view["tray"]
         if not tray:
-            th.blit_text(surface, fonts, "empty", (x, self.P(0, cy)[1]), size, th.INK_SOFT,
-                         anchor="midleft")
+            th.blit_text(surface, fonts, pgettext("tray", "empty"), (x, self.P(0, cy)[1]), size,
+                         th.INK_SOFT, anchor="midleft")
         for colour, n in sorted(tray.items()):
             yy = self.P(0, cy)[1]
             th.draw_cube(surface, colour, (x + round(9 * self.k), yy), round(18 * self.k))
             r = th.blit_text(surface, fonts, f"{n}", (x + round(22 * self.k), yy), size, th.INK,
                              bold=True, anchor="midleft")
             x = r.right + round(14 * self.k)
-        th.blit_text(surface, fonts, f"farmers in supply: {view['farmer_supply']}",
+        th.blit_text(surface, fonts, _("farmers in supply: {n}").format(n=view["farmer_supply"]),
                      self.P(RX + RW, cy), self.F(13), th.INK_SOFT, anchor="midright")
 
 
+@dataclass(frozen=True)
+class Banner:
+    """The top bar as laid out: each part's text, rect (window pixels) and size."""
+
+    title: str
+    title_rect: pygame.Rect
+    title_size: int
+    marker: pygame.Rect | None
+    prompt_text: str
+    prompt: pygame.Rect | None
+    prompt_size: int
+    hint: str
+    hint_rect: pygame.Rect | None
+    hint_size: int
+
+    def rects(self) -> list[pygame.Rect]:
+        return [r for r in (self.title_rect, self.marker, self.prompt, self.hint_rect)
+                if r is not None and r.w > 0]
+
+
+def player_columns() -> list[tuple[str, str, int]]:
+    """The players table's columns: (header, what it counts, design x offset)."""
+    return [
+        (pgettext("column", "VP"), _("victory points"), 196),
+        (pgettext("column", "Rice"), _("rice"), 240),
+        (pgettext("column", "Chests"), _("war chests"), 290),
+        (pgettext("column", "Armies"), _("armies in supply"), 352),
+        (pgettext("column", "Prov."), _("provinces held"), 420),
+        (pgettext("column", "Hand"), _("province cards in hand"), 470),
+    ]
+
+
+def players_title(view: dict) -> str:
+    return _("Players (turn order)") if view["turn_order"] else _("Players")
+
+
 def wrap_bold(fonts: th.Fonts, text: str, size: int, width: int) -> list[str]:
-    """Greedy word wrap measured in the bold face it is drawn in."""
+    """Greedy word wrap measured in the bold face it is drawn in (Chinese, which has no
+    spaces, by the script's line rules: Fonts.wrap)."""
     out: list[str] = []
+    if th.is_cjk(text):
+        for para in text.split("\n"):
+            out.extend(fonts.wrap(para, size, width, True) or [""])
+        return out
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
@@ -838,12 +955,14 @@ def banner_title(words, view: dict) -> str:
     """Year, season and phase; the phase is left out when it only repeats the season."""
     season = words.season(view["season"])
     phase = words.phase(view["phase"])
+    same = phase.strip().lower() == season.strip().lower()
     if view["phase"] == "actions":
-        phase += f" ({min(view['actions_done'] + 1, 10)} of 10)"
-    parts = [f"Year {view['year']}", season]
-    if phase.strip().lower() != season.strip().lower():
-        parts.append(phase)
-    return " · ".join(parts)
+        phase = _("{phase} ({n} of 10)").format(phase=phase,
+                                                n=min(view["actions_done"] + 1, 10))
+    if same:
+        return _("Year {year} · {season}").format(year=view["year"], season=season)
+    return _("Year {year} · {season} · {phase}").format(year=view["year"], season=season,
+                                                        phase=phase)
 
 
 def action_texts(data_folder, board) -> dict[str, str]:
@@ -864,10 +983,22 @@ def action_texts(data_folder, board) -> dict[str, str]:
 
 
 def _values(view: dict, key: str, name) -> str:
-    return ", ".join(f"{name(c)} {view['players'][c][key]}" for c in view["seats"])
+    return pgettext("list", ", ").join(
+        _("{player} {value}").format(player=name(c), value=view["players"][c][key])
+        for c in view["seats"])
 
 
-BUILDING_NAMES = {"castle": "castle", "temple": "temple", "theater": "theatre"}
+def plan_space_tip(label: str, card: str | None, voided: bool) -> str:
+    """What one space of a player's plan shows the table: empty, a back, or the card."""
+    if card is None:
+        tip = _("{space}: empty").format(space=label)
+    elif card == "hidden":
+        tip = _("{space}: face down").format(space=label)
+    else:
+        v = cd.chest_value(card)
+        tip = (_("{space}: war chest card {value}").format(space=label, value=v)
+               if v is not None else _("{space}: {card}").format(space=label, card=card))
+    return _("{text} (void)").format(text=tip) if voided else tip
 
 
 def _log_colour(event: Event) -> th.RGB:

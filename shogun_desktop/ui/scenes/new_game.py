@@ -73,13 +73,8 @@ def colour_name(colour: str) -> str:
 
 
 def region_short(region: str) -> str:
-    """A region's colour on the map, one word for the preview's legend."""
-    names = {"green": pgettext("region colour", "Teal"),
-             "red": pgettext("region colour", "Orange"),
-             "purple": pgettext("region colour", "Rose"),
-             "yellow": pgettext("region colour", "White"),
-             "brown": pgettext("region colour", "Brown")}
-    return names.get(region, region)
+    """A region's colour on the map, one word for the preview's legend (the table's word)."""
+    return th.region_colour_name(region)
 
 
 def daimyo_name(facts: BoardFacts, colour: str) -> str:

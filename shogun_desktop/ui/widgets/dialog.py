@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.i18n import _
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
@@ -36,11 +37,16 @@ class ConfirmDialog(Scene):
         *,
         on_confirm: Callable[[], None] | None = None,
         on_cancel: Callable[[], None] | None = None,
-        confirm_text: str = "OK",
-        cancel_text: str | None = "Cancel",
+        confirm_text: str = "",
+        cancel_text: str | None = "",
         role: str | None = None,
     ) -> None:
         super().__init__(app)
+        # "" means the usual words, translated now (the language may change while running);
+        # cancel_text=None means no Cancel button.
+        confirm_text = confirm_text or _("OK")
+        if cancel_text == "":
+            cancel_text = _("Cancel")
         self.role = role  # what the dialog asks, for its owner ("quit": closing the window)
         self.title = title
         self.message = message
