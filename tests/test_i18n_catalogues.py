@@ -42,7 +42,7 @@ def test_the_committed_template_is_up_to_date_with_the_sources() -> None:
     babel_extract = pytest.importorskip("babel.messages.extract")
     from shogun_desktop.i18n.datatexts import data_messages
 
-    keywords = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
                 "npgettext": ((1, "c"), 2, 3)}
     wanted: set[tuple[str | None, str]] = set()
     for _f, _l, message, _c, context in babel_extract.extract_from_dir(

@@ -74,8 +74,8 @@ def check_frame(app: App, ov: BattleOverlay, size: tuple[int, int], what: str,
             assert ov.tower_rect.contains(rect), f"{what}: {text!r} {rect} off the tower"
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_overlay_is_drawn_natively_and_its_text_fits(records, monkeypatch, size):
+def check_every_moment(records, monkeypatch, size: tuple[int, int]) -> None:
+    """Every record at every moment of its drop, drawn into a window of ``size``."""
     app = App(size, fps=0, show_new_game=False, prefs=Prefs())
     texts: list[tuple[str, pygame.Rect, int]] = []
     original = th.blit_text
@@ -107,6 +107,7 @@ def test_the_overlay_is_drawn_natively_and_its_text_fits(records, monkeypatch, s
                 else:
                     ov.position = moment
                 texts.clear()
+                ov.layer.key = None  # the still parts too, not only what moves
                 app.render()
                 check_frame(app, ov, size, f"{name} at {moment}", texts)
             monkeypatch.undo()
@@ -116,6 +117,24 @@ def test_the_overlay_is_drawn_natively_and_its_text_fits(records, monkeypatch, s
     finally:
         monkeypatch.undo()
         app.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_overlay_is_drawn_natively_and_its_text_fits(records, monkeypatch, size):
+    check_every_moment(records, monkeypatch, size)
+
+
+@pytest.mark.parametrize("lang", ["cs", "nl", "ru", "zh_Hant"])
+def test_the_text_fits_in_every_language_at_the_smallest_window(records, monkeypatch, lang):
+    from shogun_desktop import i18n
+    from shogun_desktop.ui.battle_report import title_of
+
+    i18n.set_language(lang)
+    try:
+        assert title_of(records["battle"]) != "Battle for Omi"  # the language is in use
+        check_every_moment(records, monkeypatch, (1280, 720))
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_tower_is_drawn_at_the_window_s_scale_and_the_drop_is_unchanged(records):

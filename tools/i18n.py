@@ -27,6 +27,7 @@ from shogun_desktop.i18n.msgfmt import compile_file, parse_po  # noqa: E402
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {
     "_": None,
+    "N_": None,  # gettext_noop: module-level constants, translated where they are shown
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),

@@ -153,6 +153,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+    """Mark a module-level constant for extraction without translating it (gettext_noop):
+    the code translates it with ``_()`` where it is shown, in the language chosen by then."""
+    return message
+
+
 def pgettext(context: str, message: str) -> str:
     return _current.pgettext(context, message)
 
@@ -162,7 +168,7 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 
 
 __all__ = [
-    "DEFAULT", "DOMAIN", "LANGUAGES", "LOCALE_DIR", "Language", "Translator", "_", "current",
+    "DEFAULT", "DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "Language", "Translator", "_", "current",
     "load_catalogue", "ngettext", "normalise", "npgettext", "pgettext", "set_language",
     "system_language",
 ]

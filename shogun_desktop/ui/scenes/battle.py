@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from shogun_desktop.i18n import N_, _, ngettext, pgettext
 from shogun_desktop.rules.engine import DropRecord
 from shogun_desktop.tower.geometry import TowerGeometry, load_geometry
 from shogun_desktop.ui import flow
@@ -30,7 +31,6 @@ from shogun_desktop.ui.battle_report import (
     SideTally,
     decide_outcome,
     outcome_of,
-    plural,
     released_by_colour,
     side_tallies,
     title_of,
@@ -47,6 +47,7 @@ from shogun_desktop.ui.widgets import (
     Widget,
     WidgetGroup,
 )
+from shogun_desktop.ui.widgets.layer import LayerCache
 from shogun_desktop.ui.widgets.tooltip import draw_tooltip
 
 if TYPE_CHECKING:
@@ -58,9 +59,19 @@ CONTINUE_GUARD = 0.25  # s after the result appears before a key may close it (k
 BUILDUP_SECONDS = 0.9  # the cubes shown waiting before the first row is poured (at 1x)
 MIN_TEXT = 14  # px: the smallest text the overlay draws (body text at 1280x720)
 DENSITIES = (1.0, 0.92, 0.85, 0.78, 0.72)  # text and spacing, tightened until the column fits
-HOW_IT_WORKS = ("Only the cubes that come out into the tray count. Cubes stuck inside from "
-                "earlier battles can be knocked loose: they come out too and count for their "
-                "colour. Whatever stays inside may fall out in a later battle.")
+# Player-visible constants hold the English message ids, marked for extraction with N_;
+# they are translated with _() where they are drawn (the language can change after import).
+HOW_IT_WORKS = N_("Only the cubes that come out into the tray count. Cubes stuck inside from "
+                  "earlier battles can be knocked loose: they come out too and count for their "
+                  "colour. Whatever stays inside may fall out in a later battle.")
+LABELS = {  # a side's label by its role in the drop
+    "attacker": N_("{player} (attacker)"),
+    "defender": N_("{player} (defender)"),
+    "revolt": N_("{player} (revolt)"),
+    "idle-farmers": N_("{player} (not fighting: revolt marker)"),
+    "with-defender": N_("{player} (with the defender)"),
+    "bystander": N_("{player} (not in this battle)"),
+}
 
 __all__ = ["SPEEDS", "BattleOverlay", "Outcome", "SideTally", "decide_outcome", "outcome_of",
            "released_by_colour", "side_tallies", "title_of"]
@@ -91,7 +102,20 @@ def _default_geometry() -> TowerGeometry:
 
 
 def _speed_label(speed: float) -> str:
-    return f"{speed:g}×"
+    return _("{speed}×").format(speed=decimal(f"{speed:g}"))
+
+
+def decimal(number: str) -> str:
+    """A formatted number with the language's decimal mark (0.5 -> 0,5 in Czech)."""
+    return number.replace(".", pgettext("decimal mark", "."))
+
+
+def colour_name(colour: str) -> str:
+    """A side nobody named: its colour's name in the player's language."""
+    names = {"red": pgettext("colour", "Red"), "blue": pgettext("colour", "Blue"),
+             "yellow": pgettext("colour", "Yellow"), "purple": pgettext("colour", "Purple"),
+             "black": pgettext("colour", "Black"), "green": _("Farmers")}
+    return names.get(colour, colour)
 
 
 class Pen:
@@ -186,6 +210,8 @@ class BattleOverlay(Scene):
         self._wrapped: dict[tuple[str, int, int, bool], list[str]] = {}
         self._layout_key: tuple | None = None
         self.density = 1.0
+        self._column_y = 0
+        self.layer = LayerCache()  # the still parts of the picture
         self._place(app.window_size)
         impacts = record.result.extra.get("impacts") or ()
         self.replay = (Replay(frames, cube_colours, self.view, groups=self.sides(),
@@ -197,7 +223,7 @@ class BattleOverlay(Scene):
         self.auto_close = auto_close  # a computer drop closing itself (see ui.flow)
         self.finished = self.replay is None
         self.result_time = 0.0
-        labels = {c: label for c, label, *_ in self.tray_rows()}
+        labels = {row[0]: row[1] for row in self.tray_rows()}
         self.tallies = side_tallies(record, [r[0] for r in self.tray_rows()], labels)
         self.outcome = outcome_of(record, self.name_of)
         self.cues = CuePlayer(app.audio, knock_schedule(
@@ -267,9 +293,7 @@ class BattleOverlay(Scene):
     def name_of(self, colour: str | None) -> str:
         if colour is None:
             return "?"
-        if colour == FARMERS:
-            return self.names.get(colour, "Farmers")
-        return self.names.get(colour, colour.title())
+        return self.names.get(colour) or colour_name(colour)
 
     def sides(self) -> list[str]:
         """The colours that fight, attacker first (setup: every colour poured)."""
@@ -286,6 +310,7 @@ class BattleOverlay(Scene):
         return sides
 
     def role(self, colour: str) -> str:
+        """The side's part in this drop, a key of :data:`LABELS` ("" for a tower load)."""
         r = self.record
         if r.kind == "setup":
             return ""
@@ -294,10 +319,15 @@ class BattleOverlay(Scene):
         if colour == r.defender:
             return "defender"
         if colour == FARMERS and r.kind == "battle" and not r.farmers_fight:
-            return "not fighting: revolt marker"
+            return "idle-farmers"
         if colour == FARMERS:
-            return "with the defender"
+            return "with-defender"
         return ""
+
+    def label(self, role: str, colour: str) -> str:
+        """A side's name with its part in the drop ("Tokugawa (attacker)")."""
+        template = LABELS[role]
+        return _(template).format(player=self.name_of(colour))
 
     def tray_rows(self) -> list[tuple[str, str, int, int]]:
         """(colour, label, out, poured) per side; then one row per other colour in the tray."""
@@ -306,11 +336,11 @@ class BattleOverlay(Scene):
         sides = self.sides()
         for c in sides:
             role = self.role(c)
-            label = self.name_of(c) + (f" ({role})" if role else "")
+            label = self.label(role, c) if role else self.name_of(c)
             rows.append((c, label, r.result.out.get(c, 0), r.dropped.get(c, 0)))
         for c, n in sorted(r.result.out.items()):
             if c not in sides and n:
-                rows.append((c, f"{self.name_of(c)} (not in this battle)", n,
+                rows.append((c, self.label("bystander", c), n,
                              r.dropped.get(c, 0)))
         return rows
 
@@ -377,10 +407,11 @@ class BattleOverlay(Scene):
     def _rebuild(self) -> None:
         fonts = self.app.theme.fonts
         pen = self._fit_column()
+        self._column_y = self._draw_header(Pen(fonts))
         x, w = self.side_x, self.side_w
         bh = self._button_height()
         top = self._controls_top()
-        widgets: list[Widget] = [Panel(self.card)]
+        widgets: list[Widget] = []
         if not self.finished:
             size = self.F(17)
             seg = max(fonts.size(_speed_label(s), size, True)[0] for s in SPEEDS) + self.px(30)
@@ -389,14 +420,14 @@ class BattleOverlay(Scene):
                                   [Option(s, _speed_label(s)) for s in SPEEDS], self.speed,
                                   lambda v: self.set_speed(float(v)),  # type: ignore[arg-type]
                                   key="speed", size=size,
-                                  tooltip="Replay speed (- and + keys); 1× is real speed"))
-            label = "Skip"
+                                  tooltip=_("Replay speed (- and + keys); 1× is real speed")))
+            label = _("Skip")
             bw = max(self.px(200), fonts.size(label, self.F(18), True)[0] + self.px(40))
             widgets.append(Button((x + w - bw, top, bw, bh), label, self.skip,
                                   primary=True, key="skip", size=self.F(18),
-                                  tooltip="Show the result now (Space / Enter)"))
+                                  tooltip=_("Show the result now (Space / Enter)")))
         else:
-            label = "Continue"
+            label = _("Continue")
             bw = max(self.px(240), fonts.size(label, self.F(20), True)[0] + self.px(48))
             widgets.append(Button((x + w - bw, top, bw, bh), label, self.close,
                                   primary=True, key="continue", size=self.F(20)))
@@ -484,37 +515,55 @@ class BattleOverlay(Scene):
         return y
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts = self.app.theme.fonts
-        surface.fill(th.LETTERBOX)
+        """The still parts (card, table, header; once the drop has ended, everything) come
+        from a cached layer; only the moving tower and the live counts are drawn per frame."""
+        key = (self._layout_key, self.finished, self.density, self.xray)
+        surface.blit(self.layer.get(key, surface.get_size(), self._paint_still), (0, 0))
+        if not self.finished:
+            assert self.replay is not None
+            i = self.index
+            self._draw_tower(surface, table=False)
+            self._draw_group_labels(surface)
+            pen = Pen(self.app.theme.fonts, surface)
+            self._draw_progress(pen, self._column_y, self.replay.out_at(i))
+            self._draw_controls(pen)
         self.ui.draw_widgets(surface, self.app.theme)
+        tip = self.ui.tooltip.text()
+        if tip and self.ui.tooltip.pos is not None:
+            draw_tooltip(surface, self.app.theme, tip, self.ui.tooltip.pos, self.F(16))
+
+    def _paint_still(self, surface: pygame.Surface) -> None:
+        surface.fill(th.LETTERBOX)
+        Panel(self.card).draw(surface, self.app.theme)
+        surface.blit(self.view.layer("table"), self.tower_rect.topleft)
+        pen = Pen(self.app.theme.fonts, surface)
+        y = self._draw_header(pen)
+        if self.finished:
+            self._draw_tower(surface, table=False)
+            self._draw_result(pen, y)
+
+    def _draw_tower(self, surface: pygame.Surface, *, table: bool = True) -> None:
+        """The tower at the frame shown now (or the still tray of a drop without frames)."""
         if self.replay is not None:
             i = self.index
             r = self.replay
             self.view.draw(surface, r.frame_at(i), self.cube_colours, self.xray, r.held_ids,
                            r.tray_at(i), staged=r.staged_at(self.position),
-                           shake=r.shake_at(i) if 0 <= i <= r.last else (0.0, 0.0))
-            self._draw_group_labels(surface)
-            out = r.out_at(i)
-        else:
-            self.view.draw(surface, None, self.cube_colours, self.xray, (), self.static_pile)
-            out = dict(self.record.result.out)
-            cx, cy = self.view.to_screen(0.0, self.view.column_top / 2)
-            text = "tower model: no animation"
-            size = self.F(17)
-            tw, th_ = fonts.size(text, size)
-            box = pygame.Rect(0, 0, tw + self.px(32), th_ + self.px(20))
-            box.center = (round(cx), round(cy))
-            box.clamp_ip(self.tower_rect)
-            pygame.draw.rect(surface, th.PAPER_LIGHT, box, border_radius=5)
-            pygame.draw.rect(surface, th.INK_SOFT, box, 1, border_radius=5)
-            th.blit_text(surface, fonts, text, box.center, size, th.INK_SOFT, anchor="center")
-        pen = Pen(fonts, surface)
-        self._draw_column(pen, out)
-        if not self.finished:
-            self._draw_controls(pen)
-        tip = self.ui.tooltip.text()
-        if tip and self.ui.tooltip.pos is not None:
-            draw_tooltip(surface, self.app.theme, tip, self.ui.tooltip.pos, self.F(16))
+                           shake=r.shake_at(i) if 0 <= i <= r.last else (0.0, 0.0), table=table)
+            return
+        fonts = self.app.theme.fonts
+        self.view.draw(surface, None, self.cube_colours, self.xray, (), self.static_pile,
+                       table=table)
+        cx, cy = self.view.to_screen(0.0, self.view.column_top / 2)
+        text = _("tower model: no animation")
+        size = self.F(17)
+        tw, text_h = fonts.size(text, size)
+        box = pygame.Rect(0, 0, tw + self.px(32), text_h + self.px(20))
+        box.center = (round(cx), round(cy))
+        box.clamp_ip(self.tower_rect)
+        pygame.draw.rect(surface, th.PAPER_LIGHT, box, border_radius=5)
+        pygame.draw.rect(surface, th.INK_SOFT, box, 1, border_radius=5)
+        th.blit_text(surface, fonts, text, box.center, size, th.INK_SOFT, anchor="center")
 
     def _draw_column(self, pen: Pen, out: Mapping[str, int]) -> None:
         y = self._draw_header(pen)
@@ -540,13 +589,15 @@ class BattleOverlay(Scene):
     def _subtitle(self) -> str:
         r = self.record
         if r.kind == "setup":
-            return "Every player's cubes and the farmers are poured in together"
+            return _("Every player's cubes and the farmers are poured in together")
         if r.kind == "revolt" and r.defender is not None:
-            return f"The farmers rise against {self.name_of(r.defender)}"
+            return _("The farmers rise against {player}").format(player=self.name_of(r.defender))
         if r.attacker is not None and r.defender is not None:
             if r.defender == FARMERS:
-                return f"{self.name_of(r.attacker)} attacks a neutral province"
-            return f"{self.name_of(r.attacker)} attacks {self.name_of(r.defender)}"
+                return _("{player} attacks a neutral province").format(
+                    player=self.name_of(r.attacker))
+            return _("{attacker} attacks {defender}").format(
+                attacker=self.name_of(r.attacker), defender=self.name_of(r.defender))
         return ""
 
     def _draw_group_labels(self, surface: pygame.Surface) -> None:
@@ -581,8 +632,8 @@ class BattleOverlay(Scene):
     def _stage(self) -> str:
         r = self.replay
         assert r is not None
-        return ("Ready to pour" if self.position < 0 else
-                "Falling…" if self.index <= r.last else "Landing in the tray")
+        return (_("Ready to pour") if self.position < 0 else
+                _("Falling…") if self.index <= r.last else _("Landing in the tray"))
 
     def _draw_progress(self, pen: Pen, y: int, out: Mapping[str, int]) -> None:
         r = self.replay
@@ -590,14 +641,15 @@ class BattleOverlay(Scene):
         x, w = self.side_x, self.side_w
         poured = sum(self.record.dropped.values())
         size, small = self.F(24), self.F(17)
-        head = pen.text("out / poured", (x + w, y + (size - small) // 2), small, th.INK_SOFT,
+        head = pen.text(_("out / poured"), (x + w, y + (size - small) // 2), small, th.INK_SOFT,
                         anchor="topright")
-        pen.fitted(f"{self._stage()}  ·  {poured} cubes", (x, y), size,
+        pen.fitted(ngettext("{stage}  ·  {count} cube", "{stage}  ·  {count} cubes", poured).format(
+            stage=self._stage(), count=poured), (x, y), size,
                    w - head.w - self.px(16), th.INK, bold=True)
         y += self.lh(size) + self.gap(14)
         sides = self.sides()
         row = self.F(22)
-        for c, label, _, n in self.tray_rows():
+        for c, label, _out, n in self.tray_rows():
             if c not in sides:
                 continue
             y = self._cube_row(pen, y, c, label, f"{out.get(c, 0)} / {n}", row,
@@ -605,20 +657,24 @@ class BattleOverlay(Scene):
         body = self.F(18)
         others = sum(n for c, n in out.items() if c not in sides)
         if others:
-            pen.text(f"Other colours out: {others}", (x + round(row * 1.35) + self.px(14), y),
+            pen.text(_("Other colours out: {count}").format(count=others), (x + round(row * 1.35) + self.px(14), y),
                      body, th.INK_SOFT)
         y += self.lh(body) + self.gap(16)  # kept free while nothing else is out: no jumps
         held = len(r.held_ids)
-        hint = ("shown in colour (x-ray table)" if self.xray else
-                "dark shapes: their colours are hidden")
-        text = (f"Held inside from earlier battles: {held} — {hint}" if held else
-                "The tower was empty before this drop.")
+        if not held:
+            text = _("The tower was empty before this drop.")
+        elif self.xray:
+            text = _("Held inside from earlier battles: {count} — shown in colour (x-ray "
+                     "table)").format(count=held)
+        else:
+            text = _("Held inside from earlier battles: {count} — dark shapes: their colours "
+                     "are hidden").format(count=held)
         y = self._paragraph(pen, text, (x, y), body, th.INK_SOFT)
         released = r.released_at(self.index)
         if released:
-            pen.text(f"Knocked loose so far: {released}", (x, y), body, th.INK, bold=True)
+            pen.text(_("Knocked loose so far: {count}").format(count=released), (x, y), body, th.INK, bold=True)
         y += self.lh(body) + self.gap(18)
-        self._paragraph(pen, HOW_IT_WORKS, (x, y), small, th.INK_SOFT)
+        self._paragraph(pen, _(HOW_IT_WORKS), (x, y), small, th.INK_SOFT)
 
     def _draw_controls(self, pen: Pen) -> None:
         """Under the column while the drop plays: the keys, "Speed" and the time."""
@@ -627,19 +683,19 @@ class BattleOverlay(Scene):
         x = self.side_x
         top = self._controls_top()
         small = self.F(17)
-        label = pen.text("Speed", (x, top - self.px(10)), small, th.INK_SOFT,
+        label = pen.text(_("Speed"), (x, top - self.px(10)), small, th.INK_SOFT,
                          anchor="bottomleft")
-        pen.text("Space: skip    - / +: speed", (x, label.top - self.px(8)), self.F(16),
+        pen.text(_("Space: skip    - / +: speed"), (x, label.top - self.px(8)), self.F(16),
                  th.INK_SOFT, anchor="bottomleft")
         speed = self.ui.by_key("speed")
         t = max(0, min(self.index, r.last)) / self.frames_per_second
         right = speed.rect.right if speed is not None else x
-        pen.text(f"{t:4.1f} s", (right + self.px(20), top + self._button_height() // 2),
+        pen.text(_("{seconds} s").format(seconds=decimal(f"{t:.1f}")), (right + self.px(20), top + self._button_height() // 2),
                  self.F(20), th.INK, anchor="midleft")
 
     def _draw_result(self, pen: Pen, y: int) -> None:
         x, w = self.side_x, self.side_w
-        pen.text("In the tray", (x, y), self.F(24), th.INK, bold=True)
+        pen.text(_("In the tray"), (x, y), self.F(24), th.INK, bold=True)
         y += self.lh(self.F(24)) + self.gap(12)
         row, body, note = self.F(21), self.F(17), self.F(16)
         indent = round(row * 1.35) + self.px(14)
@@ -652,8 +708,9 @@ class BattleOverlay(Scene):
                 y = self._paragraph(pen, inside, (x + indent, y), note, th.INK_SOFT, w - indent)
             y += self.gap(12)
         held_after = len(self.record.result.held)
-        r = pen.text(f"Inside the tower now: {plural(held_after, 'cube')}", (x, y), body,
-                     th.INK_SOFT)
+        r = pen.text(ngettext("Inside the tower now: {count} cube",
+                              "Inside the tower now: {count} cubes", held_after).format(
+                         count=held_after), (x, y), body, th.INK_SOFT)
         if self.xray and held_after:  # the table plays with x-ray: say which colours
             counts: dict[str, int] = {}
             for cube in self.record.result.held:
@@ -687,8 +744,25 @@ class BattleOverlay(Scene):
             y = self._paragraph(pen, outcome.cubes, (x, box.bottom + self.gap(14)), body,
                                 th.INK_SOFT)
         else:
-            y = self._paragraph(pen, "Every cube that came out goes back to its supply; the "
-                                "rest stays inside the tower.", (x, y), self.F(18), th.INK)
-        if self.record.result.note:
-            self._paragraph(pen, f"Tower: {self.record.result.note}", (x, y + self.gap(6)),
-                            self.F(15), th.INK_SOFT)
+            y = self._paragraph(pen, _("Every cube that came out goes back to its supply; the "
+                                       "rest stays inside the tower."), (x, y), self.F(18),
+                                th.INK)
+        y += self.gap(6)
+        for remark in self._tower_notes():
+            y = self._paragraph(pen, remark, (x, y), self.F(15), th.INK_SOFT)
+
+    def _tower_notes(self) -> list[str]:
+        """The tower model's diagnostics for this drop (its safety cap, cubes that escaped),
+        worded from the drop's numbers like the log's tower note."""
+        extra = self.record.result.extra
+        notes = []
+        if extra.get("capped"):
+            notes.append(_("Tower: the time cap was reached after {seconds} s simulated; cubes "
+                           "still moving stayed where they were.").format(
+                seconds=decimal(f"{float(extra.get('sim_time', 0.0)):.1f}")))
+        escapes = int(extra.get("escapes") or 0)
+        if escapes:
+            notes.append(ngettext("Tower: {n} cube left the walls and was counted as out.",
+                                  "Tower: {n} cubes left the walls and were counted as out.",
+                                  escapes).format(n=escapes))
+        return notes
