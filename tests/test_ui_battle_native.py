@@ -197,5 +197,11 @@ def test_a_cut_label_can_be_read_in_full():
         tips = [w for w in ov.ui.widgets if (w.key or "").startswith("full-text-")]
         assert tips and all(long_name in (w.tooltip or "") for w in tips)
         assert ov.full_text_at(tips[0].rect.center).startswith(long_name)
+        # the full-game strings check reads it the same way, and misses it without the tip
+        from tests.test_ui_drawn_strings import full_text
+
+        assert full_text(ov, tips[0].rect.center) == tips[0].tooltip
+        ov.ui.set_widgets([w for w in ov.ui.widgets if w not in tips])
+        assert full_text(ov, tips[0].rect.center) is None
     finally:
         app.close()
