@@ -74,9 +74,11 @@ def check_frame(app: App, ov: BattleOverlay, size: tuple[int, int], what: str,
             assert ov.tower_rect.contains(rect), f"{what}: {text!r} {rect} off the tower"
 
 
-def check_every_moment(records, monkeypatch, size: tuple[int, int]) -> None:
+def check_every_moment(records, monkeypatch, size: tuple[int, int],
+                       text_size: float = 1.0) -> None:
     """Every record at every moment of its drop, drawn into a window of ``size``."""
     app = App(size, fps=0, show_new_game=False, prefs=Prefs())
+    app.set_ui_scale(text_size)
     texts: list[tuple[str, pygame.Rect, int]] = []
     original = th.blit_text
 
@@ -122,6 +124,11 @@ def check_every_moment(records, monkeypatch, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_overlay_is_drawn_natively_and_its_text_fits(records, monkeypatch, size):
     check_every_moment(records, monkeypatch, size)
+
+
+@pytest.mark.parametrize("text_size", [0.8, 1.5])
+def test_the_text_fits_at_every_text_size(records, monkeypatch, text_size):
+    check_every_moment(records, monkeypatch, (1280, 720), text_size)
 
 
 @pytest.mark.parametrize("lang", ["cs", "nl", "ru", "zh_Hant"])

@@ -614,8 +614,11 @@ class BattleOverlay(Scene):
             if not left:
                 continue
             tx, ty = self.view.to_screen(*self.view.group_label_at(r.group_sizes, k))
-            th.blit_text(surface, fonts, f"{self.name_of(colour)}  {left}", (tx, ty - 4), size,
-                         th.PAPER_LIGHT, bold=True, anchor="bottomleft")
+            text = f"{self.name_of(colour)}  {left}"
+            box = pygame.Rect((0, 0), fonts.size(text, size, True))
+            box.bottomleft = (round(tx), round(ty) - 4)
+            box.clamp_ip(self.tower_rect.inflate(-self.px(8), -self.px(8)))  # large text
+            th.blit_text(surface, fonts, text, box.topleft, size, th.PAPER_LIGHT, bold=True)
 
     def _cube_row(self, pen: Pen, y: int, colour: str, label: str, value: str, size: int,
                   widest: str | None = None) -> int:
