@@ -646,8 +646,12 @@ class BattleOverlay(Scene):
         size, small = self.F(24), self.F(17)
         head = pen.text(_("out / poured"), (x + w, y + (size - small) // 2), small, th.INK_SOFT,
                         anchor="topright")
+        stage = self._stage()
+        if pen.surface is None:  # laying out: room for the longest of the three stages
+            stage = max((_("Ready to pour"), _("Falling…"), _("Landing in the tray")),
+                        key=lambda t: pen.fonts.size(t, size, True)[0])
         pen.fitted(ngettext("{stage}  ·  {count} cube", "{stage}  ·  {count} cubes", poured).format(
-            stage=self._stage(), count=poured), (x, y), size,
+            stage=stage, count=poured), (x, y), size,
                    w - head.w - self.px(16), th.INK, bold=True)
         y += self.lh(size) + self.gap(14)
         sides = self.sides()
