@@ -6,7 +6,7 @@ this process's CPU time (``time.process_time``), which stays meaningful when oth
 share the cores.
 
 Targets: a 60-cube drop animating in the overlay over the game table, one whole frame
-(update + draw + flip, including the scaling of the 1600x900 canvas to the window) <= 16.7 ms
+(update + draw + flip; the overlay draws natively at the window's resolution) <= 16.7 ms
 p95 at 1920x1080 (also reported: 1280x720 and the unscaled 1600x900); physics + reading poses per frame
 (``TowerRun.step_frame``) with at least 100 cubes moving <= 1 ms p95.
 """
@@ -17,12 +17,15 @@ import argparse
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout, not an install
 
 import pygame  # noqa: E402
 

@@ -1,7 +1,7 @@
 """Screenshots of the battle tower overlay at several moments of a drop, at several sizes.
 
-Run from the repository root: ``python tools/tower_shots.py OUT_DIR [--sizes 1280x720,1920x1080]``
-(headless: the dummy video driver). Makes, per size: the build-up, the pour, mid-fall, the
+Run from the repository root: ``python tools/tower_shots.py OUT_DIR [--sizes 1280x720,1920x1080]
+[--lang cs]`` (headless: the dummy video driver). Makes, per size: the build-up, the pour, mid-fall, the
 tray filling and the result of a 60-cube battle into a tower holding cubes from earlier
 drops; the same mid-fall with the x-ray table option; and the result of a tie against the
 farmers. Used to look at the tower after any visible change; never imported by the game.
@@ -22,6 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SHOGUN_DESKTOP_CONFIG", tempfile.mkdtemp(prefix="tower-shots-"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from shogun_desktop import i18n  # noqa: E402
 from shogun_desktop.rules.engine import DropRecord  # noqa: E402
 from shogun_desktop.rules.tower import HeldCube  # noqa: E402
 from shogun_desktop.tower import PhysicalTower  # noqa: E402
@@ -69,8 +70,8 @@ def tie_against_farmers() -> DropRecord:
     raise SystemExit("no tie found")
 
 
-def shoot(out: Path, size: tuple[int, int]) -> list[Path]:
-    tag = f"{size[0]}x{size[1]}"
+def shoot(out: Path, size: tuple[int, int], lang: str = "en") -> list[Path]:
+    tag = f"{size[0]}x{size[1]}" + ("" if lang == "en" else f"-{lang}")
     made: list[Path] = []
     app = App(size, fps=0, show_new_game=False, prefs=Prefs())
     record = big_battle()
@@ -104,11 +105,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--sizes", default="1280x720,1920x1080")
+    parser.add_argument("--lang", default="en", choices=sorted(i18n.LANGUAGES))
     args = parser.parse_args()
+    i18n.set_language(args.lang)
     args.out.mkdir(parents=True, exist_ok=True)
     for text in args.sizes.split(","):
         w, h = (int(v) for v in text.lower().split("x"))
-        for path in shoot(args.out, (w, h)):
+        for path in shoot(args.out, (w, h), args.lang):
             print(path)
 
 

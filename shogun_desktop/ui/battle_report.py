@@ -11,31 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from shogun_desktop.i18n import _, ngettext
 from shogun_desktop.rules.engine import DropRecord
 
 FARMERS = "green"
 
 
-def plural(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (plural or word + 's')}"
-
-
-def _verb(count: int, one: str, many: str) -> str:
-    return one if count == 1 else many
-
-
-def _of_cubes(count: int, who: str) -> str:
-    """'1 of Red's cubes' / '3 of Red's cubes'."""
-    return f"{count} of {who}'s cubes"
-
-
 def title_of(record: DropRecord) -> str:
     where = record.province
     if record.kind == "revolt":
-        return f"Revolt in {where}" if where else "Revolt"
+        return _("Revolt in {province}").format(province=where) if where else _("Revolt")
     if record.kind == "battle":
-        return f"Battle for {where}" if where else "Battle"
-    return "Tower load"
+        return _("Battle for {province}").format(province=where) if where else _("Battle")
+    return _("Tower load")
 
 
 # ------------------------------------------------------------------------- the numbers
@@ -54,21 +42,26 @@ class SideTally:
     def sentence(self) -> str:
         """'2 poured, 3 came out — 1 had been held from an earlier battle'."""
         if not self.poured and self.out and self.from_earlier == self.out:
-            return (f"{self.out} came out, knocked loose: "
-                    + ("it had been held from an earlier battle" if self.out == 1 else
-                       "all had been held from earlier battles"))
-        text = f"{self.poured} poured, {self.out} came out"
+            return ngettext(
+                "{count} came out, knocked loose: it had been held from an earlier battle",
+                "{count} came out, knocked loose: all had been held from earlier battles",
+                self.out).format(count=self.out)
         if self.from_earlier:
-            text += (f" — {self.from_earlier} had been held from an earlier battle"
-                     if self.from_earlier == 1 else
-                     f" — {self.from_earlier} had been held from earlier battles")
-        return text
+            return ngettext(
+                "{poured} poured, {out} came out — {count} had been held from an earlier "
+                "battle",
+                "{poured} poured, {out} came out — {count} had been held from earlier battles",
+                self.from_earlier).format(poured=self.poured, out=self.out,
+                                          count=self.from_earlier)
+        return _("{poured} poured, {out} came out").format(poured=self.poured, out=self.out)
 
     def inside(self) -> str:
         if not self.poured:
             return ""
-        return ("all of this drop came out" if self.stay == 0 else
-                f"{self.stay} of this drop {'stays' if self.stay == 1 else 'stay'} inside")
+        if self.stay == 0:
+            return _("all of this drop came out")
+        return ngettext("{count} of this drop stays inside", "{count} of this drop stay inside",
+                        self.stay).format(count=self.stay)
 
 
 def released_by_colour(record: DropRecord) -> dict[str, int] | None:
@@ -128,61 +121,96 @@ def decide_outcome(
     Inputs are plain numbers and colours, so this can be fed from a drop record or from a
     battle event alike. None for a tower load (nobody fights).
     """
-    prov = province or "the province"
+    prov = province or _("the province")
     if kind == "setup" or attacker is None or defender is None:
         return None
     others = sorted(c for c, n in out.items() if n and c not in (attacker, defender, FARMERS))
     if kind == "battle" and defender != FARMERS and not farmers_fight and out.get(FARMERS):
         others.append(FARMERS)
-    rest = (" Cubes of players not in this battle stay in the tray for the next one."
-            if others else "")
+
+    def cubes(sentence: str) -> str:
+        """Where the cubes go, and that cubes of players not in this battle wait in the tray."""
+        if not others:
+            return sentence
+        return _("{sentence} {tray}").format(
+            sentence=sentence,
+            tray=_("Cubes of players not in this battle stay in the tray for the next one."))
+
+    def back_into(count: int, player: str) -> str:
+        return cubes(ngettext(
+            "{count} of {player}'s cubes goes back into {province}; the rest go back to supply.",
+            "{count} of {player}'s cubes go back into {province}; the rest go back to supply.",
+            count).format(count=count, player=player, province=prov))
+
+    def takes(count: int, player: str) -> Outcome:
+        return Outcome(
+            ngettext("{player} takes {province} with {n} army",
+                     "{player} takes {province} with {n} armies", count).format(
+                player=player, province=prov, n=count),
+            reason, cubes(ngettext(
+                "{count} of {player}'s cubes moves into {province}; the rest go back to supply.",
+                "{count} of {player}'s cubes move into {province}; the rest go back to supply.",
+                count).format(count=count, player=player, province=prov)), attacker)
+
+    def against_farmers(player: str, mine: int, farmers: int) -> str:
+        return ngettext("{player} {count} against {farmers} farmer",
+                        "{player} {count} against {farmers} farmers", farmers).format(
+            player=player, count=mine, farmers=farmers)
+
     if kind == "revolt":  # attacker: the farmers; defender: the player
         d, f = out.get(defender, 0), out.get(FARMERS, 0)
-        reason = f"{name(defender)} {d} against {plural(f, 'farmer')}"
+        reason = against_farmers(name(defender), d, f)
         if d > f:
             n = d - f
-            return Outcome(f"The revolt is put down: {plural(n, 'army', 'armies')} "
-                           f"{_verb(n, 'stays', 'stay')} in {prov}",
-                           reason, f"{_of_cubes(n, name(defender))} {_verb(n, 'goes', 'go')} "
-                           f"back into {prov}; "
-                           f"the rest go back to supply.{rest}", defender)
-        tie = f"{d} against {f}: a tie — the farmers win" if d == f else reason
-        return Outcome(f"The farmers win: {prov} becomes neutral", tie,
-                       f"All cubes of the revolt go back to supply.{rest}", FARMERS)
+            return Outcome(ngettext("The revolt is put down: {count} army stays in {province}",
+                                    "The revolt is put down: {count} armies stay in {province}",
+                                    n).format(count=n, province=prov),
+                           reason, back_into(n, name(defender)), defender)
+        if d == f:
+            reason = _("{mine} against {theirs}: a tie — the farmers win").format(mine=d,
+                                                                                 theirs=f)
+        return Outcome(_("The farmers win: {province} becomes neutral").format(province=prov),
+                       reason, cubes(_("All cubes of the revolt go back to supply.")), FARMERS)
     a = out.get(attacker, 0)
     if defender == FARMERS:  # attacking a neutral province
         f = out.get(FARMERS, 0)
-        reason = f"{name(attacker)} {a} against {plural(f, 'farmer')}"
+        reason = against_farmers(name(attacker), a, f)
         if a > f:
-            return Outcome(f"{name(attacker)} takes {prov} with {plural(a - f, 'army', 'armies')}",
-                           reason, f"{_of_cubes(a - f, name(attacker))} "
-                           f"{_verb(a - f, 'moves', 'move')} into {prov}; "
-                           f"the rest go back to supply.{rest}", attacker)
+            return takes(a - f, name(attacker))
         if a == f:
-            reason = f"{a} against {f}: a tie — the defender holds"
-        return Outcome(f"The attack fails: {prov} stays neutral", reason,
-                       f"All cubes of the battle go back to supply.{rest}", None)
+            reason = _("{mine} against {theirs}: a tie — the defender holds").format(mine=a,
+                                                                                    theirs=f)
+        return Outcome(_("The attack fails: {province} stays neutral").format(province=prov),
+                       reason, cubes(_("All cubes of the battle go back to supply.")), None)
     d = out.get(defender, 0)
     f = out.get(FARMERS, 0) if farmers_fight else 0
-    with_farmers = f" + {plural(f, 'farmer')}" if f else ""
-    reason = f"{name(attacker)} {a} against {name(defender)} {d}{with_farmers}"
+    names = {"attacker": name(attacker), "defender": name(defender), "a": a, "d": d,
+             "farmers": f}
+    if f:
+        reason = ngettext("{attacker} {a} against {defender} {d} + {farmers} farmer",
+                          "{attacker} {a} against {defender} {d} + {farmers} farmers",
+                          f).format(**names)
+    else:
+        reason = _("{attacker} {a} against {defender} {d}").format(**names)
     if a > d + f:
-        return Outcome(f"{name(attacker)} takes {prov} with {plural(a - d - f, 'army', 'armies')}",
-                       reason, f"{_of_cubes(a - d - f, name(attacker))} "
-                       f"{_verb(a - d - f, 'moves', 'move')} into {prov}; the "
-                       f"rest go back to supply.{rest}", attacker)
+        return takes(a - d - f, name(attacker))
     if a < d + f and d > 0:
         stay = d - max(0, a - f)
-        return Outcome(f"{name(defender)} holds {prov} with {plural(stay, 'army', 'armies')}",
-                       reason, f"{_of_cubes(stay, name(defender))} {_verb(stay, 'goes', 'go')} "
-                       f"back into {prov}; the "
-                       f"rest go back to supply.{rest}", defender)
+        return Outcome(ngettext("{player} holds {province} with {n} army",
+                                "{player} holds {province} with {n} armies", stay).format(
+                           player=name(defender), province=prov, n=stay),
+                       reason, back_into(stay, name(defender)), defender)
     if a == d + f:
-        reason = f"{a} against {d + f}: a tie — nobody holds {prov}"
-    else:
-        reason += f": only farmers defended ({name(defender)} had no cube out)"
-    return Outcome(f"{prov} becomes neutral", reason,
-                   f"All cubes of the battle go back to supply.{rest}", None)
+        reason = _("{mine} against {theirs}: a tie — nobody holds {province}").format(
+            mine=a, theirs=d + f, province=prov)
+    else:  # d == 0 and the farmers alone outnumber the attacker (so f > 0)
+        reason = ngettext(
+            "{attacker} {a} against {defender} {d} + {farmers} farmer: only farmers defended "
+            "({defender} had no cube out)",
+            "{attacker} {a} against {defender} {d} + {farmers} farmers: only farmers defended "
+            "({defender} had no cube out)", f).format(**names)
+    return Outcome(_("{province} becomes neutral").format(province=prov), reason,
+                   cubes(_("All cubes of the battle go back to supply.")), None)
 
 
 def outcome_of(record: DropRecord, name: Callable[[str], str] = str.title) -> Outcome | None:

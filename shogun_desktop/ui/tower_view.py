@@ -673,16 +673,19 @@ class TowerView:
         *,
         staged: Sequence[TrayCube] = (),
         shake: Point = (0.0, 0.0),
+        table: bool = True,
     ) -> int:
         """Draw the tower, the cubes of ``frame``, the ``tray`` pile and the ``staged`` cubes
         (waiting or on their way to the funnel); returns the coloured cubes drawn.
 
         Cubes in ``hidden_ids`` (held before this drop) are dark shapes while they are inside
         the opaque column, unless ``xray``; in x-ray they are coloured and ringed in gold.
+        ``table=False`` leaves out the table under the tower (already in a cached picture).
         """
         sx, sy = round(shake[0]), round(shake[1])
         x0, y0 = self.rect.x + sx, self.rect.y + sy
-        surface.blit(self.layer("table", False), self.rect.topleft)
+        if table:
+            surface.blit(self.layer("table", False), self.rect.topleft)
         surface.blit(self.layer("back", xray), (x0, y0))
         size = self.cube_px
         ox, oy = self.offset[0] + sx, self.offset[1] + sy
