@@ -12,6 +12,12 @@ from typing import ClassVar
 import pygame
 
 
+def map_text_scale(k: float, ui_scale: float = 1.0) -> float:
+    """The map's text grows more slowly than the window beyond the design size: a larger
+    window gives the names room rather than only bigger letters (so small provinces fit)."""
+    return min(k, max(1.0, 0.8 * k)) * ui_scale
+
+
 class DesignScale:
     """Mixin for native scenes: ``k``, ``origin``, ``extra`` and ``text_scale`` are set by
     the scene's layout; ``fold`` is the design y from which rows move down by ``extra``."""

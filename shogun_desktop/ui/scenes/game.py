@@ -22,7 +22,7 @@ from shogun_desktop.rules.events import Event
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
-from shogun_desktop.ui.design import DesignScale
+from shogun_desktop.ui.design import DesignScale, map_text_scale
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
@@ -809,12 +809,6 @@ def table_geometry(size: tuple[int, int]) -> tuple[pygame.Rect, float, tuple[int
     rect = pygame.Rect(round(origin[0] + BOARD.x * k), round(BOARD.y * k),
                        round(BOARD.w * k), round(BOARD.h * k) + extra)
     return rect, k, origin, extra
-
-
-def map_text_scale(k: float, ui_scale: float = 1.0) -> float:
-    """The map's text grows more slowly than the window beyond the design size: a larger
-    window gives the names room rather than only bigger letters (so small provinces fit)."""
-    return min(k, max(1.0, 0.8 * k)) * ui_scale
 
 
 def track_groups(seats: list[str], values: dict[str, int]) -> dict[int, list[str]]:

@@ -21,7 +21,7 @@ from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
-from shogun_desktop.ui.design import DesignScale
+from shogun_desktop.ui.design import DesignScale, map_text_scale
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
@@ -127,7 +127,7 @@ class PlanningScene(DesignScale, Scene):
         self.text_scale = self.k * self.app.ui_scale
         self._size = (w, h)
         self.board.layout(self.R(MAP).inflate(0, self.extra).move(0, self.extra // 2))
-        self.board.set_ui_scale(self.text_scale)
+        self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
         self.layer = LayerCache()
         self.rebuild()
 
