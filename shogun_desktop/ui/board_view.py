@@ -489,7 +489,7 @@ class BoardView:
                 > area.h:
             k -= 0.05
         title = round(26 * k)
-        small = round(14 * k)
+        small = max(14, round(14 * k))  # the legend is body text: never under 14 px
         fonts = self.fonts
         if area.w < 200 or area.h < 120:
             return
@@ -512,19 +512,23 @@ class BoardView:
         rows = sorted({r for n, r in self.regions.items() if n not in self.out_of_play},
                       key=lambda r: list(th.REGION_COLOURS).index(r)
                       if r in th.REGION_COLOURS else 99)
-        line = round(20 * k)
+        line = max(round(20 * k), small + 4)
         labels = {r: f"{th.region_label(r)} ({sum(1 for n, rr in self.regions.items() if rr == r and n not in self.out_of_play)})"
                   for r in rows}
-        # Two columns when every label fits its half; one column for longer (translated) names.
-        cols = 2 if all(fonts.size(t, small)[0] + 32 <= (plate.w - 20) // 2
-                        for t in labels.values()) else 1
+        # Two columns when every label fits its half (the legend may be wider than the
+        # title plate, up to the open sea's width); else one column: never a cut label.
+        header = "Regions (border band)"
+        widest = max(fonts.size(t, small)[0] + 40 for t in labels.values())
+        cols = 2 if 2 * widest + 20 <= area.w else 1
+        lg_w = min(area.w, max(plate.w, cols * widest + 20,
+                               fonts.size(header, small, True)[0] + 20))
         legend_h = 14 + line * (2 + (len(rows) + cols - 1) // cols + (cols == 1 and bool(self.out_of_play)))
-        lg = pygame.Rect(plate.x, plate.bottom + 8, plate.w, legend_h)
+        lg = pygame.Rect(plate.x, plate.bottom + 8, lg_w, legend_h)
         if lg.bottom > area.bottom:
             return
         _parchment(surf, lg)
         y = lg.y + 6
-        th.blit_text(surf, fonts, "Regions (border band)", (lg.x + 10, y), small, th.INK,
+        th.blit_text(surf, fonts, header, (lg.x + 10, y), small, th.INK,
                      bold=True)
         col_w = (lg.w - 20) // cols
         for i, region in enumerate(rows):
@@ -534,8 +538,8 @@ class BoardView:
             pygame.draw.rect(surf, th.PAPER_LIGHT, sw)
             pygame.draw.rect(surf, th.REGION_COLOURS.get(region, th.LAND), sw.inflate(-2, -2), 4)
             pygame.draw.rect(surf, th.INK, sw, 1)
-            th.blit_text(surf, fonts, fonts.fit(labels[region], small, col_w - 36),
-                         (sw.right + 6, cy + line // 2), small, th.INK, anchor="midleft")
+            th.blit_text(surf, fonts, labels[region], (sw.right + 6, cy + line // 2), small,
+                         th.INK, anchor="midleft")
         y = y + line * (1 + (len(rows) + cols - 1) // cols)
         # sea route and out-of-play keys
         dashed_line(surf, th.INK, (lg.x + 10, y + line // 2), (lg.x + 36, y + line // 2), 3, 6, 4)

@@ -668,23 +668,33 @@ class GameScene(DesignScale, Scene):
         words = self.session.presenter
         w = round(RW * self.k)
         size = self.F(15)
+        step = round(22 * self.k)
+        lines: list[tuple[str, th.RGB, bool]] = []
         if event:
             text = f"Event in force: {words.event_name(event)} — {effects.get(event, '')}"
-            th.blit_text(surface, fonts, fonts.fit(text, size, w, True), self.P(RX, y), size,
-                         th.VERMILION_DARK, bold=True)
+            lines += [(line, th.VERMILION_DARK, True) for line in wrap_bold(fonts, text, size, w)]
         else:
-            th.blit_text(surface, fonts, "Event in force: none yet (drawn after planning)",
-                         self.P(RX, y), size, th.INK_SOFT)
-        y += 22
+            lines.append(("Event in force: none yet (drawn after planning)", th.INK_SOFT, False))
         cands = view["event_candidates"]
         label = "Winter card" if view["phase"] == "winter" else "Event candidates"
         names = ", ".join(words.event_name(c) for c in cands) or "—"
-        th.blit_text(surface, fonts, fonts.fit(f"{label}: {names}", size, w), self.P(RX, y),
-                     size, th.INK)
-        y += 22
+        lines.append((fonts.fit(f"{label}: {names}", size, w), th.INK, False))
         if view["winter_loss"] is not None:
-            th.blit_text(surface, fonts, f"Winter: every player loses {view['winter_loss']} rice",
-                         self.P(RX, y), size, th.INK, bold=True)
+            lines.append((f"Winter: every player loses {view['winter_loss']} rice", th.INK, True))
+        # three rows above the rice track: a long event takes two of them (its full text is
+        # also in the tooltip), then the candidates; the winter loss when there is room
+        if len(lines) > 3:
+            head = [ln for ln in lines if ln[1] == th.VERMILION_DARK]
+            rest = [ln for ln in lines if ln[1] != th.VERMILION_DARK]
+            keep = max(1, 3 - len(rest))
+            if len(head) > keep:
+                last = " ".join(t for t, _, _ in head[keep - 1:])
+                head = head[:keep - 1] + [(fonts.fit(last, size, w, True), th.VERMILION_DARK,
+                                           True)]
+            lines = (head + rest)[:3]
+        for i, (text, colour, bold) in enumerate(lines):
+            th.blit_text(surface, fonts, text, (self.P(RX, y)[0], self.P(RX, y)[1] + i * step),
+                         size, colour, bold=bold)
 
     def _draw_tracks(self, surface, view, fonts) -> None:
         seats = view["seats"]
@@ -729,11 +739,23 @@ class GameScene(DesignScale, Scene):
         cols = [("VP", 196), ("Rice", 240), ("Chests", 290), ("Armies", 352), ("Prov.", 420),
                 ("Hand", 470)]
         hs = self.F(13)
-        for text, dx in cols:
-            th.blit_text(surface, fonts, text, self.P(RX + dx, PLAYERS_Y), hs, th.INK_SOFT,
-                         bold=True)
-        th.blit_text(surface, fonts, "Players (turn order)" if view["turn_order"] else "Players",
-                     self.P(RX, PLAYERS_Y), hs, th.INK_SOFT, bold=True)
+        # the columns share the width right of the names, each as wide as its header plus
+        # an equal share of the rest and centred on it: headers at the body size (14 px at
+        # 1280x720) never run together
+        x0, x1 = self.P(RX + 160, 0)[0], self.P(RX + RW, 0)[0]
+        widths = [fonts.size(text, hs)[0] for text, _ in cols]
+        spare = max(0, x1 - x0 - sum(widths)) / len(cols)
+        centres, x = [], float(x0)
+        for w in widths:
+            centres.append(x + (w + spare) / 2)
+            x += w + spare
+        for (text, _), cx in zip(cols, centres, strict=True):
+            th.blit_text(surface, fonts, text, (round(cx), self.P(0, PLAYERS_Y)[1]), hs,
+                         th.INK_SOFT, anchor="midtop")
+        title = "Players (turn order)" if view["turn_order"] else "Players"
+        if fonts.size(title, hs, True)[0] > x0 - self.P(RX, 0)[0] - 4:
+            title = "Players"
+        th.blit_text(surface, fonts, title, self.P(RX, PLAYERS_Y), hs, th.INK_SOFT, bold=True)
         pending = view["pending"]
         order = view["turn_order"] or view["seats"]
         for i, colour in enumerate(view["seats"]):
@@ -755,17 +777,17 @@ class GameScene(DesignScale, Scene):
             sp = cd.special_name(p["special"]) if p["special"] else ""
             th.blit_text(surface, fonts, fonts.fit(pos + sp, self.F(13), round(150 * self.k)),
                          self.P(RX + 32, y + 21), self.F(13), th.INK_SOFT)
-            for value, (_, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
-                                       len(p["provinces"]), p["hand_size"]), cols, strict=True):
-                th.blit_text(surface, fonts, str(value), self.P(RX + dx, y + 3), self.F(16),
-                             th.INK, bold=True)
+            for value, cx in zip((p["vp"], p["rice"], p["chests"], p["supply"],
+                                  len(p["provinces"]), p["hand_size"]), centres, strict=True):
+                th.blit_text(surface, fonts, str(value), (round(cx), self.P(0, y + 3)[1]),
+                             self.F(16), th.INK, bold=True, anchor="midtop")
 
     def _draw_tray(self, surface, view, fonts) -> None:
         size = self.F(14)
         cy = TRAY_Y + 10
-        th.blit_text(surface, fonts, "Tower tray:", self.P(RX, cy), size, th.INK_SOFT,
-                     bold=True, anchor="midleft")
-        x = self.P(RX + 100, cy)[0]
+        label = th.blit_text(surface, fonts, "Tower tray:", self.P(RX, cy), size, th.INK_SOFT,
+                             bold=True, anchor="midleft")
+        x = max(self.P(RX + 100, cy)[0], label.right + round(8 * self.k))
         tray = view["tray"]
         if not tray:
             th.blit_text(surface, fonts, "empty", (x, self.P(0, cy)[1]), size, th.INK_SOFT,

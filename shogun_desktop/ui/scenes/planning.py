@@ -329,23 +329,23 @@ class PlanningScene(DesignScale, Scene):
         last = self.last_plan()
         w = [
             Button(self.R(1020, BOTTOM_Y, 86, 44), "↶ Undo", self.undo, key="undo",
-                   size=self.Fk(15), tooltip="Take back the last change to this plan (Ctrl+Z)",
+                   size=self.F(15), tooltip="Take back the last change to this plan (Ctrl+Z)",
                    disabled=None if self.history else "Nothing to undo"),
             Button(self.R(1110, BOTTOM_Y, 86, 44), "Redo ↷", self.redo, key="redo",
-                   size=self.Fk(15), tooltip="Put the change back (Ctrl+Y)",
+                   size=self.F(15), tooltip="Put the change back (Ctrl+Y)",
                    disabled=None if self.future else "Nothing to redo"),
-            Button(self.R(592, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
-                   key="fill-chests", size=self.Fk(15),
+            Button(self.R(580, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
+                   key="fill-chests", size=self.F(15),
                    tooltip="Fill the remaining spaces with your war chests in hand: smallest "
                    "on the actions, the last one on the bid",
                    disabled=None if chests_left and empty else "No empty space or no chest left"),
-            Button(self.R(796, BOTTOM_Y, 196, 44), "Same as last season", self.repeat_last,
-                   key="repeat-last", size=self.Fk(15),
+            Button(self.R(780, BOTTOM_Y, 236, 44), "Same as last season", self.repeat_last,
+                   key="repeat-last", size=self.F(15),
                    tooltip="Put last season's cards back on the same spaces where the card is "
                    "still in your hand and the space is empty",
                    disabled=None if last else "No earlier plan of yours in this session"),
             Button(self.R(1200, BOTTOM_Y, 100, 44), "Clear all", self.clear_all, key="clear-all",
-                   disabled=None if self.plan else "Nothing placed yet", size=self.Fk(15)),
+                   disabled=None if self.plan else "Nothing placed yet", size=self.F(15)),
             Button(self.R(1304, BOTTOM_Y, 288, 44), "Done — commit my plan", self.ask_done,
                    primary=True, key="done", disabled=problem, size=self.Fk(17)),
         ]
@@ -615,7 +615,7 @@ class PlanningScene(DesignScale, Scene):
             text = "More than you have: actions you cannot pay for will be skipped."
         if self.notice:
             text = problem = self.notice
-        width = round(570 * self.k)
+        width = round(560 * self.k)  # left of the buttons
         th.blit_text(surface, fonts, fonts.fit(text, F(14), width), P(12, BOTTOM_Y + 24), F(14),
                      th.VERMILION if problem else th.INK_SOFT)
         self.ui.draw_widgets(surface, self.app.theme)
