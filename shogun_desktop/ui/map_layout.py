@@ -372,8 +372,6 @@ def _candidates_uncached(mask: Mask, anchor: Point, bw: int, bh: int, step: int,
 
 def _place_block(mask: Mask, anchor: Point, boxes: Mapping[str, Box], bw: int, bh: int,
                  step: int | None = None, margin: int = MARGIN) -> dict[str, Box] | None:
-    if not all(mask.can_hold(b[2], b[3], margin) for b in boxes.values()):
-        return None
     for x, y in _fitting(mask, anchor, bw, bh, 0, step):
         placed = {k: (x + b[0], y + b[1], b[2], b[3]) for k, b in boxes.items()}
         if all(mask.inside(b, margin) for b in placed.values()):
@@ -398,8 +396,6 @@ def _place_one_by_one(mask: Mask, anchor: Point, sizes: Mapping[str, tuple[int, 
     the free spot nearest the anchor; the next name spot is tried when one has no room
     (``tries`` spots, or all of them when None)."""
     nw, nh = sizes["name"]
-    if not all(mask.can_hold(w, h, margin) for w, h in sizes.values()):
-        return None
     others = [k for k in ("armies", "revolts", "slots", "values") if k in sizes]
     spots = {k: _fitting(mask, anchor, *sizes[k], margin, step) for k in others}
     if any(not v for v in spots.values()):
@@ -496,6 +492,8 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
                         for key in ("slots", "revolts"):
                             if key in sizes and sizes[key][0] > sizes[key][1]:
                                 sizes[key] = sizes[key][::-1]
+                    if not all(mask.can_hold(w, h, TIGHT) for w, h in sizes.values()):
+                        continue  # one of the boxes fits nowhere: no search needed
                     for rows in ARRANGEMENTS:
                         rel, bw, bh = _rows(sizes, rows, m.gap)
                         block = _place_block(mask, anchor, rel, bw, bh, FINE, TIGHT)
