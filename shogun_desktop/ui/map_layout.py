@@ -506,7 +506,8 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
     # inside the province, the name where most of it is inside (flagged incomplete)
     size = min(name_sizes[-1], SMALLEST_NAME)
     c = reduced(contents, 3)
-    sizes = item_sizes(c, measure, size, slim)
+    shortest = small_labels(contents.name)[-1]  # crossing as little as it can
+    sizes = item_sizes(c, measure, size, slim, shortest)
     sizes.pop("values", None)
     placed: dict[str, Box] = {}
     for key in ("armies", "revolts", "slots"):  # the game state first
@@ -529,7 +530,8 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
     best = max(free[:900] or [(round(anchor[0] - w / 2), round(anchor[1] - h / 2))],
                key=lambda p: mask.count((p[0], p[1], w, h)))
     placed["name"] = (best[0], best[1], w, h)
-    return Placement(placed, size, complete=False, level=len(LEVELS), metrics=slim)
+    return Placement(placed, size, complete=False, level=len(LEVELS), label=shortest,
+                     metrics=slim)
 
 
 def layout_map(polygons: Mapping[str, Sequence[Point]], anchors: Mapping[str, Point],

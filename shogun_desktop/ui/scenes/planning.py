@@ -328,25 +328,25 @@ class PlanningScene(DesignScale, Scene):
         empty = len(SPACES) - len(self.plan)
         last = self.last_plan()
         w = [
-            Button(self.R(1020, BOTTOM_Y, 86, 44), "↶ Undo", self.undo, key="undo",
+            Button(self.R(1022, BOTTOM_Y, 92, 44), "↶ Undo", self.undo, key="undo",
                    size=self.F(15), tooltip="Take back the last change to this plan (Ctrl+Z)",
                    disabled=None if self.history else "Nothing to undo"),
-            Button(self.R(1110, BOTTOM_Y, 86, 44), "Redo ↷", self.redo, key="redo",
+            Button(self.R(1122, BOTTOM_Y, 92, 44), "Redo ↷", self.redo, key="redo",
                    size=self.F(15), tooltip="Put the change back (Ctrl+Y)",
                    disabled=None if self.future else "Nothing to redo"),
-            Button(self.R(580, BOTTOM_Y, 196, 44), "Chests in the gaps", self.fill_with_chests,
+            Button(self.R(580, BOTTOM_Y, 204, 44), "Chests in the gaps", self.fill_with_chests,
                    key="fill-chests", size=self.F(15),
                    tooltip="Fill the remaining spaces with your war chests in hand: smallest "
                    "on the actions, the last one on the bid",
                    disabled=None if chests_left and empty else "No empty space or no chest left"),
-            Button(self.R(780, BOTTOM_Y, 236, 44), "Same as last season", self.repeat_last,
+            Button(self.R(792, BOTTOM_Y, 222, 44), "Same as last season", self.repeat_last,
                    key="repeat-last", size=self.F(15),
                    tooltip="Put last season's cards back on the same spaces where the card is "
                    "still in your hand and the space is empty",
                    disabled=None if last else "No earlier plan of yours in this session"),
-            Button(self.R(1200, BOTTOM_Y, 100, 44), "Clear all", self.clear_all, key="clear-all",
+            Button(self.R(1222, BOTTOM_Y, 102, 44), "Clear all", self.clear_all, key="clear-all",
                    disabled=None if self.plan else "Nothing placed yet", size=self.F(15)),
-            Button(self.R(1304, BOTTOM_Y, 288, 44), "Done — commit my plan", self.ask_done,
+            Button(self.R(1332, BOTTOM_Y, 260, 44), "Done — commit my plan", self.ask_done,
                    primary=True, key="done", disabled=problem, size=self.Fk(17)),
         ]
         for space in self.plan:
