@@ -372,19 +372,24 @@ def _candidates_uncached(mask: Mask, anchor: Point, bw: int, bh: int, step: int,
 
 def _place_block(mask: Mask, anchor: Point, boxes: Mapping[str, Box], bw: int, bh: int,
                  step: int | None = None, margin: int = MARGIN) -> dict[str, Box] | None:
-    for x, y in _fitting(mask, anchor, bw, bh, 0, step):
+    # the spots are tried lazily, nearest first: the first that holds the block wins
+    inside = mask.inside
+    for x, y in _candidates(mask, anchor, bw, bh, step):
+        if not inside((x, y, bw, bh), 0):
+            continue
         placed = {k: (x + b[0], y + b[1], b[2], b[3]) for k, b in boxes.items()}
-        if all(mask.inside(b, margin) for b in placed.values()):
+        if all(inside(b, margin) for b in placed.values()):
             return placed
     # the hull test is stricter than needed when rows are narrower than the block: try the
     # spots where the widest row fits
     wide = max(boxes, key=lambda k: boxes[k][2])
     wx, wy, ww, wh = boxes[wide]
-    for x, y in _fitting(mask, (anchor[0], anchor[1] + wy + wh / 2 - bh / 2), ww, wh,
-                         margin, step):
+    for x, y in _candidates(mask, (anchor[0], anchor[1] + wy + wh / 2 - bh / 2), ww, wh, step):
+        if not inside((x, y, ww, wh), margin):
+            continue
         ox, oy = x - wx, y - wy
         placed = {k: (ox + b[0], oy + b[1], b[2], b[3]) for k, b in boxes.items()}
-        if all(mask.inside(b, margin) for b in placed.values()):
+        if all(inside(b, margin) for b in placed.values()):
             return placed
     return None
 
