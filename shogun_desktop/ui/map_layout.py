@@ -9,9 +9,13 @@ Method: each province's outline is rasterised once into a scanline mask with a s
 table, so "is this box wholly inside?" is four look-ups. The markers are arranged as a small
 block (name, then values + building spaces, then armies + revolts) placed at the free spot
 nearest the printed label position; long thin provinces get the markers in one row or
-placed one by one, and text steps down in size before anything is left out. A province
-where even the smallest arrangement fails is reported (``Placement.complete`` False) rather
-than drawn overlapping.
+placed one by one, and text steps down in size before anything is left out. The kanji go
+beside the name or below it. A small province then gets, in turn: the name at the smallest
+size (11 px), in two lines (Awa-/Boso, Shimo-/tsuke), slimmer markers, its buildings in a
+column, and finally an abbreviation ("Mima.", the full name is in the tooltip), searched on
+a finer grid after a largest-inscribed-rectangle test (``Mask.widest``) has ruled out boxes
+that fit nowhere. A province where even that fails is reported (``Placement.complete``
+False) rather than drawn overlapping.
 """
 
 from __future__ import annotations
