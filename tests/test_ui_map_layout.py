@@ -123,7 +123,7 @@ def test_the_table_map_grows_with_the_window_and_its_text_does_not_beyond_the_de
 
 def test_planning_map_keeps_the_table_guarantees(fonts):
     """The planning screen draws its map natively (text scaled like the table's): the same
-    guarantees from 1600x900 up. (Below that its map is a fifth smaller than the table's and
+    guarantees from 1600x900 up. (Below that its map is about 15 % smaller than the table's and
     a few tiny provinces still lack room: the table is the screen checked there.)"""
     from shogun_desktop.ui.scenes.planning import MAP
 

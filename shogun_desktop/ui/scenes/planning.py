@@ -39,12 +39,12 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.session import GameSession
 
 HEADER_H = 56
-MAP = pygame.Rect(8, 64, 1000, 560)
+MAP = pygame.Rect(8, 64, 1000, 600)
 SPACE_W, SPACE_H = 280, 60
 SPACE_X0, SPACE_Y0, SPACE_GAP = 1020, 92, 6
 CARD_W, CARD_H = 118, 58
 SPACE_CARD = (128, 52)
-HAND_X0, HAND_Y0 = 8, 632
+HAND_X0, HAND_Y0 = 8, 672
 INFO_Y = SPACE_Y0 + 6 * (SPACE_H + SPACE_GAP) + 4
 BOTTOM_Y = 848
 LABEL_W = SPACE_W - SPACE_CARD[0] - 44  # a space's name, left of its card and the ✕
