@@ -490,7 +490,7 @@ class BoardView:
                 > area.h:
             k -= 0.05
         title = round(26 * k)
-        small = round(14 * k)
+        small = max(14, round(14 * k))  # the legend is body text: never under 14 px
         fonts = self.fonts
         if area.w < 200 or area.h < 120:
             return
@@ -513,23 +513,27 @@ class BoardView:
         rows = sorted({r for n, r in self.regions.items() if n not in self.out_of_play},
                       key=lambda r: list(th.REGION_COLOURS).index(r)
                       if r in th.REGION_COLOURS else 99)
-        line = round(20 * k)
+        line = max(round(20 * k), small + 4)
         labels = {r: _("{region} ({n})").format(
-                      region=th.region_label(r),
-                      n=sum(1 for n, rr in self.regions.items()
-                            if rr == r and n not in self.out_of_play))
+                     region=th.region_label(r),
+                     n=sum(1 for n, rr in self.regions.items()
+                           if rr == r and n not in self.out_of_play))
                   for r in rows}
-        # Two columns when every label fits its half; one column for longer (translated) names.
-        cols = 2 if all(fonts.size(t, small)[0] + 32 <= (plate.w - 20) // 2
-                        for t in labels.values()) else 1
+        # Two columns when every label fits its half (the legend may be wider than the
+        # title plate, up to the open sea's width); else one column: never a cut label.
+        header = _("Regions (border band)")
+        widest = max(fonts.size(t, small)[0] + 40 for t in labels.values())
+        cols = 2 if 2 * widest + 20 <= area.w else 1
+        lg_w = min(area.w, max(plate.w, cols * widest + 20,
+                               fonts.size(header, small, True)[0] + 20))
         legend_h = 14 + line * (2 + (len(rows) + cols - 1) // cols + (cols == 1 and bool(self.out_of_play)))
-        lg = pygame.Rect(plate.x, plate.bottom + 8, plate.w, legend_h)
+        lg = pygame.Rect(plate.x, plate.bottom + 8, lg_w, legend_h)
         if lg.bottom > area.bottom:
             return
         _parchment(surf, lg)
         y = lg.y + 6
-        th.blit_text(surf, fonts, fonts.fit(_("Regions (border band)"), small, lg.w - 20, True),
-                     (lg.x + 10, y), small, th.INK, bold=True)
+        th.blit_text(surf, fonts, header, (lg.x + 10, y), small, th.INK,
+                     bold=True)
         col_w = (lg.w - 20) // cols
         for i, region in enumerate(rows):
             cx = lg.x + 10 + (i % cols) * col_w
@@ -538,8 +542,8 @@ class BoardView:
             pygame.draw.rect(surf, th.PAPER_LIGHT, sw)
             pygame.draw.rect(surf, th.REGION_COLOURS.get(region, th.LAND), sw.inflate(-2, -2), 4)
             pygame.draw.rect(surf, th.INK, sw, 1)
-            th.blit_text(surf, fonts, fonts.fit(labels[region], small, col_w - 36),
-                         (sw.right + 6, cy + line // 2), small, th.INK, anchor="midleft")
+            th.blit_text(surf, fonts, labels[region], (sw.right + 6, cy + line // 2), small,
+                         th.INK, anchor="midleft")
         y = y + line * (1 + (len(rows) + cols - 1) // cols)
         # sea route and out-of-play keys
         dashed_line(surf, th.INK, (lg.x + 10, y + line // 2), (lg.x + 36, y + line // 2), 3, 6, 4)
@@ -650,33 +654,27 @@ class BoardView:
         nb = boxes.get("name")
         if nb is not None:
             r = pygame.Rect(nb)
-            _plate(surface, r.inflate(4, 0))
-            ink = th.INK_SOFT if out else th.INK
-            text = fonts.label(name, placement.name_size, ink)
-            kanji = self._kanji_of(name) if placement.level == 0 else ""
-            kj = fonts.kanji(kanji, max(10, placement.name_size - 2), th.VERMILION_DARK) \
-                if kanji else None
-            if kj is None:
-                surface.blit(text, text.get_rect(center=r.center))
-            else:
-                x = r.x + 2
-                surface.blit(text, text.get_rect(midleft=(x, r.centery)))
-                surface.blit(kj, kj.get_rect(midleft=(x + text.get_width() + 3, r.centery)))
+            _plate(surface, r)
+            self._draw_label(surface, r, placement.label or ml.Label((name,)),
+                             placement.name_size, th.INK_SOFT if out else th.INK)
+        metrics = placement.metrics or self.metrics()
         vb = boxes.get("values")
         tax, rice, _slots = self.values.get(name, (0, 0, 0))
         if vb is not None:
             r = pygame.Rect(vb)
             d = r.h
-            num = self.metrics().number
+            num = metrics.number
             _value_disc(surface, fonts, pygame.Rect(r.x, r.y, d, d), tax, COIN, num)
             _value_disc(surface, fonts, pygame.Rect(r.right - d, r.y, d, d), rice, BALE, num)
         sb = boxes.get("slots")
         if sb is not None:
             r = pygame.Rect(sb)
-            n = max(1, (r.w + 1) // (r.h + 1))
+            side = min(r.w, r.h)  # a row of cells, or a column in a narrow province
+            n = max(1, (max(r.w, r.h) + 1) // (side + 1))
             built = [b for b in ov.get("buildings") or () if b in BUILDINGS]
             for i in range(n):
-                cell = pygame.Rect(r.x + i * (r.h + 1), r.y, r.h, r.h)
+                cell = pygame.Rect(r.x + i * (side + 1), r.y, side, side) if r.w >= r.h \
+                    else pygame.Rect(r.x, r.y + i * (side + 1), side, side)
                 if i < len(built):
                     draw_building(surface, built[i], cell)
                 else:
@@ -688,16 +686,38 @@ class BoardView:
             armies = [(c, n) for c, n in (ov.get("armies") or {}).items() if n]
             colour = armies[0][0] if armies else (ov.get("owner") or "green")
             total = sum(n for _c, n in armies)
-            cube = self.metrics().cube
-            _plate(surface, r.inflate(4, 2))
+            cube = metrics.cube
+            _plate(surface, r.inflate(2, 2))
             th.draw_cube(surface, colour, (r.x + cube / 2, r.centery), cube)
-            th.blit_text(surface, fonts, str(total), (r.right, r.centery), self.metrics().number,
+            th.blit_text(surface, fonts, str(total), (r.right, r.centery), metrics.number,
                          th.INK, bold=True, anchor="midright")
         rb = boxes.get("revolts")
         if rb is not None:
             r = pygame.Rect(rb)
+            side = min(r.w, r.h)
             for i in range(int(ov.get("revolts") or 0)):
-                draw_revolt(surface, (r.x + i * (r.h + 1) + r.h / 2, r.centery), r.h)
+                centre = (r.x + i * (side + 1) + side / 2, r.centery) if r.w >= r.h \
+                    else (r.centerx, r.y + i * (side + 1) + side / 2)
+                draw_revolt(surface, centre, side)
+
+    def _draw_label(self, surface: pygame.Surface, r: pygame.Rect, label: ml.Label, size: int,
+                    ink: th.RGB) -> None:
+        """A name block as laid out: romaji lines centred, the kanji beside or below."""
+        fonts = self.fonts
+        lines = [fonts.label(t, size, ink) for t in label.lines]
+        kj = fonts.kanji(label.kanji, ml.kanji_size(size), th.VERMILION_DARK) \
+            if label.kanji else None
+        if kj is not None and not label.below:
+            x = r.x + 2
+            surface.blit(lines[0], lines[0].get_rect(midleft=(x, r.centery)))
+            surface.blit(kj, kj.get_rect(midleft=(x + lines[0].get_width() + 3, r.centery)))
+            return
+        y = r.y
+        for img in lines:
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += self.measure(label.lines[0], size)[1]
+        if kj is not None:
+            surface.blit(kj, kj.get_rect(midbottom=(r.centerx, r.bottom)))
 
 
 def _name_sizes(ui_scale: float) -> tuple[int, ...]:

@@ -11,6 +11,14 @@ from typing import ClassVar
 
 import pygame
 
+BODY_MIN = 14  # px: the smallest body text (prompt, log, rows, buttons, legend, tooltips)
+
+
+def map_text_scale(k: float, ui_scale: float = 1.0) -> float:
+    """The map's text grows more slowly than the window beyond the design size: a larger
+    window gives the names room rather than only bigger letters (so small provinces fit)."""
+    return min(k, max(1.0, 0.8 * k)) * ui_scale
+
 
 class DesignScale:
     """Mixin for native scenes: ``k``, ``origin``, ``extra`` and ``text_scale`` are set by
@@ -37,5 +45,7 @@ class DesignScale:
 
     def F(self, size: int) -> int:  # noqa: N802
         """A design text size at this resolution and the player's text size (text that wraps
-        or has room to grow)."""
-        return max(11, round(size * self.text_scale))
+        or has room to grow); never under BODY_MIN px at the default text size, so body text
+        stays readable in the smallest window (1280x720 scales the design by 0.8)."""
+        floor = max(11, round(BODY_MIN * self.text_scale / self.k)) if self.k else BODY_MIN
+        return max(floor, round(size * self.text_scale))

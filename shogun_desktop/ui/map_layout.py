@@ -9,9 +9,13 @@ Method: each province's outline is rasterised once into a scanline mask with a s
 table, so "is this box wholly inside?" is four look-ups. The markers are arranged as a small
 block (name, then values + building spaces, then armies + revolts) placed at the free spot
 nearest the printed label position; long thin provinces get the markers in one row or
-placed one by one, and text steps down in size before anything is left out. A province
-where even the smallest arrangement fails is reported (``Placement.complete`` False) rather
-than drawn overlapping.
+placed one by one, and text steps down in size before anything is left out. The kanji go
+beside the name or below it. A small province then gets, in turn: the name at the smallest
+size (11 px), in two lines (Awa-/Boso, Shimo-/tsuke), slimmer markers, its buildings in a
+column, and finally an abbreviation ("Mima.", the full name is in the tooltip), searched on
+a finer grid after a largest-inscribed-rectangle test (``Mask.widest``) has ruled out boxes
+that fit nowhere. A province where even that fails is reported (``Placement.complete``
+False) rather than drawn overlapping.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ MARGIN = 2  # pixels kept clear between a box and the province border or another
 NAME_SIZES = (14, 13, 12)
 SMALLEST_NAME = 11  # only where nothing else fits (a few tiny provinces at small sizes)
 KANJI_MARK = "\u3000"  # measure() prefix: "this is kanji" (an ideographic space, never drawn)
+FINE = 2  # the search grid for small provinces (pixels)
+TIGHT = 1  # ... and their boxes' distance from the border (a plate's padding is in its box)
 NUMBER_SIZE = 13  # tax, rice and army counts: never smaller (readable at 1280x720)
 
 
@@ -45,6 +51,32 @@ class Contents:
     kanji: str = ""
 
 
+@dataclass(frozen=True)
+class Metrics:
+    """Pixel sizes of the non-text markers (scaled with the UI scale, never with the map)."""
+
+    icon: int = 14  # tax coin, rice bale, building space, revolt marker
+    cube: int = 15  # the army cube
+    gap: int = 2
+    number: int = NUMBER_SIZE  # tax, rice and army counts
+
+    def scaled(self, k: float) -> Metrics:
+        return Metrics(max(10, round(self.icon * k)), max(11, round(self.cube * k)),
+                       max(2, round(self.gap * k)), max(NUMBER_SIZE, round(self.number * k)))
+
+
+@dataclass(frozen=True)
+class Label:
+    """How a province's name is written: one or two lines of romaji, the kanji beside the
+    name or below it (a narrower two-line block). ``short``: an abbreviation (the full name
+    is in the province's tooltip)."""
+
+    lines: tuple[str, ...]
+    kanji: str = ""
+    below: bool = False
+    short: bool = False
+
+
 @dataclass
 class Placement:
     """The boxes of one province's markers, by role; ``complete`` False if some had no room."""
@@ -53,6 +85,8 @@ class Placement:
     name_size: int = NAME_SIZES[0]
     complete: bool = True
     level: int = 0  # how much static information was left out for room (see ``reduced``)
+    label: Label | None = None  # None: the name in one line, no kanji
+    metrics: Metrics | None = None  # the marker sizes the boxes were made for
 
     def all_boxes(self) -> list[tuple[str, Box]]:
         return list(self.boxes.items())
@@ -95,6 +129,41 @@ class Mask:
             sat.append(line)
         self.sat = sat
         self.candidates: dict[tuple, list[tuple[int, int]]] = {}
+        self._widest: list[int] | None = None
+
+    def widest(self, h: int) -> int:
+        """The width of the widest box of height h wholly inside (0 if none): a quick
+        "cannot fit anywhere" test before searching for a spot."""
+        if self._widest is None:
+            self._widest = self._widest_by_height()
+        return self._widest[h] if 0 <= h < len(self._widest) else 0
+
+    def _widest_by_height(self) -> list[int]:
+        # the largest-rectangle-in-a-histogram sweep, row by row: every maximal rectangle
+        # (height of its lowest column, width of its span) is seen once
+        best = [0] * (self.h + 2)
+        heights = [0] * (self.w + 1)  # a zero sentinel column at the end
+        s = self.sat
+        for r in range(self.h):
+            for c in range(self.w):
+                inside = s[r + 1][c + 1] - s[r][c + 1] - s[r + 1][c] + s[r][c]
+                heights[c] = heights[c] + 1 if inside else 0
+            stack: list[int] = []
+            for c in range(self.w + 1):
+                while stack and heights[stack[-1]] >= heights[c]:
+                    top = stack.pop()
+                    width = c - (stack[-1] + 1 if stack else 0)
+                    hh = heights[top]
+                    if width > best[hh]:
+                        best[hh] = width
+                stack.append(c)
+        for hh in range(len(best) - 2, -1, -1):  # a taller box that fits: a lower one too
+            best[hh] = max(best[hh], best[hh + 1])
+        return best
+
+    def can_hold(self, w: int, h: int, margin: int = MARGIN) -> bool:
+        """False when no w x h box (grown by margin) fits anywhere inside."""
+        return self.widest(h + 2 * margin) >= w + 2 * margin
 
     def count(self, box: Box) -> int:
         """Inside pixels under box (clipped to the mask)."""
@@ -161,30 +230,66 @@ def boxes_overlap(a: Box, b: Box) -> bool:
 
 
 # ---------------------------------------------------------------- sizes of the markers
-@dataclass(frozen=True)
-class Metrics:
-    """Pixel sizes of the non-text markers (scaled with the UI scale, never with the map)."""
+def kanji_size(name_size: int) -> int:
+    """The kanji are drawn a little smaller than the romaji, like the printed board's."""
+    return max(10, name_size - 2)
 
-    icon: int = 14  # tax coin, rice bale, building space, revolt marker
-    cube: int = 15  # the army cube
-    gap: int = 2
-    number: int = NUMBER_SIZE  # tax, rice and army counts
 
-    def scaled(self, k: float) -> Metrics:
-        return Metrics(max(10, round(self.icon * k)), max(11, round(self.cube * k)),
-                       max(2, round(self.gap * k)), max(NUMBER_SIZE, round(self.number * k)))
+def label_size(label: Label, measure: Measure, size: int) -> tuple[int, int]:
+    """Width and height of a name block (with its plate's padding)."""
+    widths, h = [], 0
+    for line in label.lines:
+        lw, lh = measure(line, size)
+        widths.append(lw)
+        h += lh
+    w = max(widths)
+    if label.kanji:
+        kw, kh = measure(KANJI_MARK + label.kanji, kanji_size(size))
+        w, h = (max(w, kw), h + kh) if label.below else (w + 3 + kw, max(h, kh))
+    return w + 4, h
+
+
+def split_name(name: str) -> tuple[str, str] | None:
+    """The name in two lines: at its hyphen (Awa-/Boso), else after a syllable (Shimo-/tsuke),
+    the longer line as short as possible; None for names too short to break."""
+    if "-" in name:
+        head, tail = name.split("-", 1)
+        return head + "-", tail
+    vowels = "aeiouAEIOU"
+    cuts = [i for i in range(2, len(name) - 1)
+            if name[i - 1] in vowels and name[i] not in vowels]
+    if not cuts:
+        return None
+    i = min(cuts, key=lambda i: max(i + 1, len(name) - i))
+    return name[:i] + "-", name[i:]
+
+
+def abbreviations(name: str) -> list[str]:
+    """Shorter and shorter forms ("Shimotsu.", ... "Shi."), never cut at a hyphen."""
+    out = []
+    for n in range(len(name) - 2, 2, -1):
+        if name[n - 1] == "-":
+            continue
+        out.append(name[:n] + ".")
+    return out
+
+
+def small_labels(name: str) -> list[Label]:
+    """The name forms for a province with no room for its name in one line, best first."""
+    forms = [Label((name,))]
+    split = split_name(name)
+    if split is not None:
+        forms.append(Label(split))
+    forms.extend(Label((a,), short=True) for a in abbreviations(name))
+    return forms
 
 
 def item_sizes(c: Contents, measure: Measure, name_size: int, m: Metrics,
-               ) -> dict[str, tuple[int, int]]:
+               label: Label | None = None) -> dict[str, tuple[int, int]]:
     """Width and height of every marker box a province needs."""
     number_size = m.number
     out: dict[str, tuple[int, int]] = {}
-    nw, nh = measure(c.name, name_size)
-    if c.kanji:  # the printed board's kanji beside the name, smaller
-        kw, kh = measure(KANJI_MARK + c.kanji, max(10, name_size - 2))
-        nw, nh = nw + 3 + kw, max(nh, kh)
-    out["name"] = (nw + 4, nh)
+    out["name"] = label_size(label or Label((c.name,), c.kanji), measure, name_size)
     if c.tax or c.rice:  # values: the tax number on a coin, the rice number on a bale
         digit_w, digit_h = measure("8", number_size)
         disc = max(m.icon, digit_w + 6, digit_h + 1)
@@ -246,13 +351,15 @@ def _candidates(mask: Mask, anchor: Point, bw: int, bh: int, step: int | None = 
 
 
 def _fitting(mask: Mask, anchor: Point, w: int, h: int, margin: int = MARGIN,
-             ) -> list[tuple[int, int]]:
+             step: int | None = None) -> list[tuple[int, int]]:
     """The candidates where a w x h box is wholly inside (cached)."""
-    key = ("fit", anchor, w, h, margin)
+    step = step or mask.step
+    key = ("fit", anchor, w, h, margin, step)
     found = mask.candidates.get(key)
     if found is None:
         found = mask.candidates[key] = [
-            (x, y) for x, y in _candidates(mask, anchor, w, h) if mask.inside((x, y, w, h), margin)]
+            (x, y) for x, y in _candidates(mask, anchor, w, h, step)
+            if mask.inside((x, y, w, h), margin)]
     return found
 
 
@@ -268,33 +375,42 @@ def _candidates_uncached(mask: Mask, anchor: Point, bw: int, bh: int, step: int,
 
 
 def _place_block(mask: Mask, anchor: Point, boxes: Mapping[str, Box], bw: int, bh: int,
-                 ) -> dict[str, Box] | None:
-    for x, y in _fitting(mask, anchor, bw, bh, 0):
+                 step: int | None = None, margin: int = MARGIN) -> dict[str, Box] | None:
+    # the spots are tried lazily, nearest first: the first that holds the block wins
+    inside = mask.inside
+    for x, y in _candidates(mask, anchor, bw, bh, step):
+        if not inside((x, y, bw, bh), 0):
+            continue
         placed = {k: (x + b[0], y + b[1], b[2], b[3]) for k, b in boxes.items()}
-        if all(mask.inside(b) for b in placed.values()):
+        if all(inside(b, margin) for b in placed.values()):
             return placed
     # the hull test is stricter than needed when rows are narrower than the block: try the
     # spots where the widest row fits
     wide = max(boxes, key=lambda k: boxes[k][2])
     wx, wy, ww, wh = boxes[wide]
-    for x, y in _fitting(mask, (anchor[0], anchor[1] + wy + wh / 2 - bh / 2), ww, wh):
+    for x, y in _candidates(mask, (anchor[0], anchor[1] + wy + wh / 2 - bh / 2), ww, wh, step):
+        if not inside((x, y, ww, wh), margin):
+            continue
         ox, oy = x - wx, y - wy
         placed = {k: (ox + b[0], oy + b[1], b[2], b[3]) for k, b in boxes.items()}
-        if all(mask.inside(b) for b in placed.values()):
+        if all(inside(b, margin) for b in placed.values()):
             return placed
     return None
 
 
 def _place_one_by_one(mask: Mask, anchor: Point, sizes: Mapping[str, tuple[int, int]],
-                      tries: int = 40) -> dict[str, Box] | None:
+                      tries: int | None = 40, step: int | None = None,
+                      margin: int = MARGIN) -> dict[str, Box] | None:
     """The name at one of its fitting spots nearest the anchor, then each other marker at
-    the free spot nearest the anchor; the next name spot is tried when one has no room."""
+    the free spot nearest the anchor; the next name spot is tried when one has no room
+    (``tries`` spots, or all of them when None)."""
     nw, nh = sizes["name"]
-    others = [k for k in ("values", "slots", "armies", "revolts") if k in sizes]
-    spots = {k: _fitting(mask, anchor, *sizes[k]) for k in others}
+    others = [k for k in ("armies", "revolts", "slots", "values") if k in sizes]
+    spots = {k: _fitting(mask, anchor, *sizes[k], margin, step) for k in others}
     if any(not v for v in spots.values()):
         return None
-    for nx, ny in _fitting(mask, anchor, nw, nh)[:tries]:
+    names = _fitting(mask, anchor, nw, nh, margin, step)
+    for nx, ny in names[:tries] if tries is not None else names:
         placed: dict[str, Box] = {"name": (nx, ny, nw, nh)}
         for key in others:
             w, h = sizes[key]
@@ -337,19 +453,30 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
                    avoid: Sequence[Box] = ()) -> Placement:
     """The boxes of one province: the most content, then the largest name, that fit.
 
-    avoid: other provinces' boxes, kept clear by a name that has to cross the border.
+    Tried in order: the tidy block (name over values and spaces over armies), the kanji
+    beside the name and then below it; then less static information; then the markers
+    placed one by one. A small province then gets its name in smaller type (never below
+    SMALLEST_NAME), in two lines, with slimmer markers on a finer search grid, and as a last
+    step an abbreviation (the full name is in the tooltip).
+
+    avoid: other provinces' boxes, kept clear by a name that has to cross the border (only
+    when even the shortest abbreviation has no room).
     """
     for level in LEVELS:
         c = reduced(contents, level)
+        labels = ([Label((c.name,), c.kanji), Label((c.name,), c.kanji, below=True)]
+                  if c.kanji else [Label((c.name,))])
         for size in name_sizes:
-            sizes = item_sizes(c, measure, size, metrics)
-            if level == 3:
-                sizes.pop("values", None)
-            for rows in ARRANGEMENTS:
-                rel, bw, bh = _rows(sizes, rows, metrics.gap)
-                block = _place_block(mask, anchor, rel, bw, bh)
-                if block is not None:
-                    return Placement(block, size, level=level)
+            for label in labels:
+                sizes = item_sizes(c, measure, size, metrics, label)
+                if level == 3:
+                    sizes.pop("values", None)
+                for rows in ARRANGEMENTS:
+                    rel, bw, bh = _rows(sizes, rows, metrics.gap)
+                    block = _place_block(mask, anchor, rel, bw, bh)
+                    if block is not None:
+                        return Placement(block, size, level=level, label=label,
+                                         metrics=metrics)
         if level == 0:
             continue  # the kanji only where the tidy block has room for them
         sizes = item_sizes(c, measure, name_sizes[-1], metrics)
@@ -357,26 +484,46 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
             sizes.pop("values", None)
         spread = _place_one_by_one(mask, anchor, sizes)
         if spread is not None:
-            return Placement(spread, name_sizes[-1], level=level)
-    # the last size that still fits everything inside: the name one step smaller, with
-    # slimmer markers
-    small = min(name_sizes[-1], SMALLEST_NAME)
+            return Placement(spread, name_sizes[-1], level=level, metrics=metrics)
+    # a small province: smaller type, two lines, slimmer markers, a finer grid, then an
+    # abbreviation; the name's full form is always in the tooltip
+    small = sorted({name_sizes[-1], min(name_sizes[-1], SMALLEST_NAME)}, reverse=True)
+    slim = metrics.scaled(0.85)
+    for label in small_labels(contents.name):
+        for size in small:
+            for level in (2, 3):
+                c = reduced(contents, level)
+                for m, upright in ((metrics, False), (slim, False), (slim, True)):
+                    sizes = item_sizes(c, measure, size, m, label)
+                    if level == 3:
+                        sizes.pop("values", None)
+                    if upright:  # building spaces and revolts in a column, not a row
+                        for key in ("slots", "revolts"):
+                            if key in sizes and sizes[key][0] > sizes[key][1]:
+                                sizes[key] = sizes[key][::-1]
+                    if not all(mask.can_hold(w, h, TIGHT) for w, h in sizes.values()):
+                        continue  # one of the boxes fits nowhere: no search needed
+                    for rows in ARRANGEMENTS:
+                        rel, bw, bh = _rows(sizes, rows, m.gap)
+                        block = _place_block(mask, anchor, rel, bw, bh, FINE, TIGHT)
+                        if block is not None:
+                            return Placement(block, size, level=level, label=label, metrics=m)
+                    spread = _place_one_by_one(mask, anchor, sizes, 200, FINE, TIGHT)
+                    if spread is not None:
+                        return Placement(spread, size, level=level, label=label, metrics=m)
+    # no room for even the shortest name: the game state (armies, revolts, buildings)
+    # inside the province, the name where most of it is inside (flagged incomplete)
+    size = min(name_sizes[-1], SMALLEST_NAME)
     c = reduced(contents, 3)
-    sizes = item_sizes(c, measure, small, metrics.scaled(0.85))
-    sizes.pop("values", None)
-    spread = _place_one_by_one(mask, anchor, sizes)
-    if spread is not None:
-        return Placement(spread, small, level=3)
-    # no room for the name: the smallest name where most of it is inside (flagged), and the
-    # game state (armies, revolts, buildings) still inside the province around it
-    sizes = item_sizes(c, measure, min(name_sizes[-1], 11), metrics)
+    shortest = small_labels(contents.name)[-1]  # crossing as little as it can
+    sizes = item_sizes(c, measure, size, slim, shortest)
     sizes.pop("values", None)
     placed: dict[str, Box] = {}
     for key in ("armies", "revolts", "slots"):  # the game state first
         if key not in sizes:
             continue
         kw, kh = sizes[key]
-        for x, y in _fitting(mask, anchor, kw, kh):
+        for x, y in _fitting(mask, anchor, kw, kh, TIGHT, FINE):
             box = (x, y, kw, kh)
             if not any(boxes_overlap(_grow(box, MARGIN), b) for b in placed.values()):
                 placed[key] = box
@@ -392,7 +539,8 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
     best = max(free[:900] or [(round(anchor[0] - w / 2), round(anchor[1] - h / 2))],
                key=lambda p: mask.count((p[0], p[1], w, h)))
     placed["name"] = (best[0], best[1], w, h)
-    return Placement(placed, min(name_sizes[-1], 11), complete=False, level=len(LEVELS))
+    return Placement(placed, size, complete=False, level=len(LEVELS), label=shortest,
+                     metrics=slim)
 
 
 def layout_map(polygons: Mapping[str, Sequence[Point]], anchors: Mapping[str, Point],

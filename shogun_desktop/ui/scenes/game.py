@@ -24,7 +24,7 @@ from shogun_desktop.rules.events import Event
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
-from shogun_desktop.ui.design import DesignScale
+from shogun_desktop.ui.design import DesignScale, map_text_scale
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
@@ -734,27 +734,39 @@ class GameScene(DesignScale, Scene):
         words = self.session.presenter
         w = round(RW * self.k)
         size = self.F(15)
+        step = round(22 * self.k)
+        lines: list[tuple[str, th.RGB, bool]] = []
         if event:
             text = _("Event in force: {event} — {effect}").format(
                 event=words.event_name(event), effect=effects.get(event, ""))
-            th.blit_text(surface, fonts, fonts.fit(text, size, w, True), self.P(RX, y), size,
-                         th.VERMILION_DARK, bold=True)
+            lines += [(line, th.VERMILION_DARK, True) for line in wrap_bold(fonts, text, size, w)]
         else:
-            th.blit_text(surface, fonts, _("Event in force: none yet (drawn after planning)"),
-                         self.P(RX, y), size, th.INK_SOFT)
-        y += 22
+            lines.append((_("Event in force: none yet (drawn after planning)"), th.INK_SOFT, False))
         cands = view["event_candidates"]
         names = pgettext("list", ", ").join(words.event_name(c) for c in cands) or "—"
-        line = (_("Winter card: {names}") if view["phase"] == "winter"
-                else _("Event candidates: {names}")).format(names=names)
-        th.blit_text(surface, fonts, fonts.fit(line, size, w), self.P(RX, y), size, th.INK)
-        y += 22
+        label = (_("Winter card: {names}") if view["phase"] == "winter"
+                 else _("Event candidates: {names}")).format(names=names)
+        lines.append((fonts.fit(label, size, w), th.INK, False))
         if view["winter_loss"] is not None:
             loss = view["winter_loss"]
-            th.blit_text(surface, fonts, ngettext("Winter: every player loses {n} rice",
-                                                  "Winter: every player loses {n} rice",
-                                                  loss).format(n=loss),
-                         self.P(RX, y), size, th.INK, bold=True)
+            lines.append((ngettext("Winter: every player loses {n} rice",
+                                   "Winter: every player loses {n} rice", loss).format(n=loss),
+                          th.INK, True))
+        # three rows above the rice track: a long event takes two of them (its full text is
+        # also in the tooltip), then the candidates; the winter loss when there is room
+        if len(lines) > 3:
+            head = [ln for ln in lines if ln[1] == th.VERMILION_DARK]
+            rest = [ln for ln in lines if ln[1] != th.VERMILION_DARK]
+            keep = max(1, 3 - len(rest))
+            if len(head) > keep:
+                joiner = "" if th.is_cjk(head[0][0]) else " "
+                last = joiner.join(t for t, _c, _b in head[keep - 1:])
+                head = head[:keep - 1] + [(fonts.fit(last, size, w, True), th.VERMILION_DARK,
+                                           True)]
+            lines = (head + rest)[:3]
+        for i, (text, colour, bold) in enumerate(lines):
+            th.blit_text(surface, fonts, text, (self.P(RX, y)[0], self.P(RX, y)[1] + i * step),
+                         size, colour, bold=bold)
 
     def _draw_tracks(self, surface, view, fonts) -> None:
         seats = view["seats"]
@@ -802,12 +814,23 @@ class GameScene(DesignScale, Scene):
     def _draw_players(self, surface, view, fonts) -> None:
         cols = player_columns()
         hs = self.F(13)
-        for i, (text, _meaning, dx) in enumerate(cols):
-            room = (cols[i + 1][2] if i + 1 < len(cols) else RW + 4) - dx - 4
-            th.blit_text(surface, fonts, fonts.fit(text, hs, round(room * self.k), True),
-                         self.P(RX + dx, PLAYERS_Y), hs, th.INK_SOFT, bold=True)
-        th.blit_text(surface, fonts, fonts.fit(players_title(view), hs, round(186 * self.k),
-                                               True),
+        # the columns share the width right of the names, each as wide as its header plus
+        # an equal share of the rest and centred on it: headers at the body size (14 px at
+        # 1280x720) never run together
+        x0, x1 = self.P(RX + 160, 0)[0], self.P(RX + RW, 0)[0]
+        widths = [fonts.size(text, hs)[0] for text, _meaning, _dx in cols]
+        spare = max(0, x1 - x0 - sum(widths)) / len(cols)
+        centres, x = [], float(x0)
+        for w in widths:
+            centres.append(x + (w + spare) / 2)
+            x += w + spare
+        for (text, _meaning, _dx), cx in zip(cols, centres, strict=True):
+            th.blit_text(surface, fonts, text, (round(cx), self.P(0, PLAYERS_Y)[1]), hs,
+                         th.INK_SOFT, anchor="midtop")
+        title = players_title(view)
+        if fonts.size(title, hs, True)[0] > x0 - self.P(RX, 0)[0] - 4:
+            title = _("Players")
+        th.blit_text(surface, fonts, fonts.fit(title, hs, x0 - self.P(RX, 0)[0] - 4, True),
                      self.P(RX, PLAYERS_Y), hs, th.INK_SOFT, bold=True)
         pending = view["pending"]
         order = view["turn_order"] or view["seats"]
@@ -831,17 +854,17 @@ class GameScene(DesignScale, Scene):
             sp = cd.special_name(p["special"]) if p["special"] else ""
             th.blit_text(surface, fonts, fonts.fit(pos + sp, self.F(13), round(150 * self.k)),
                          self.P(RX + 32, y + 21), self.F(13), th.INK_SOFT)
-            for value, (_label, _meaning, dx) in zip((p["vp"], p["rice"], p["chests"], p["supply"],
-                                       len(p["provinces"]), p["hand_size"]), cols, strict=True):
-                th.blit_text(surface, fonts, str(value), self.P(RX + dx, y + 3), self.F(16),
-                             th.INK, bold=True)
+            for value, cx in zip((p["vp"], p["rice"], p["chests"], p["supply"],
+                                  len(p["provinces"]), p["hand_size"]), centres, strict=True):
+                th.blit_text(surface, fonts, str(value), (round(cx), self.P(0, y + 3)[1]),
+                             self.F(16), th.INK, bold=True, anchor="midtop")
 
     def _draw_tray(self, surface, view, fonts) -> None:
         size = self.F(14)
         cy = TRAY_Y + 10
         head = th.blit_text(surface, fonts, _("Tower tray:"), self.P(RX, cy), size,
                             th.INK_SOFT, bold=True, anchor="midleft")
-        x = max(self.P(RX + 100, cy)[0], head.right + round(10 * self.k))
+        x = max(self.P(RX + 100, cy)[0], head.right + round(8 * self.k))
         tray = view["tray"]
         if not tray:
             th.blit_text(surface, fonts, pgettext("tray", "empty"), (x, self.P(0, cy)[1]), size,
@@ -926,12 +949,6 @@ def table_geometry(size: tuple[int, int]) -> tuple[pygame.Rect, float, tuple[int
     rect = pygame.Rect(round(origin[0] + BOARD.x * k), round(BOARD.y * k),
                        round(BOARD.w * k), round(BOARD.h * k) + extra)
     return rect, k, origin, extra
-
-
-def map_text_scale(k: float, ui_scale: float = 1.0) -> float:
-    """The map's text grows more slowly than the window beyond the design size: a larger
-    window gives the names room rather than only bigger letters (so small provinces fit)."""
-    return min(k, max(1.0, 0.8 * k)) * ui_scale
 
 
 def track_groups(seats: list[str], values: dict[str, int]) -> dict[int, list[str]]:

@@ -22,7 +22,7 @@ from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
-from shogun_desktop.ui.design import DesignScale
+from shogun_desktop.ui.design import DesignScale, map_text_scale
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
@@ -31,6 +31,7 @@ from shogun_desktop.ui.widgets import (
     Button,
     ConfirmDialog,
     LayerCache,
+    Widget,
     WidgetGroup,
     draw_tooltip,
     wrap_text,
@@ -41,12 +42,12 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.session import GameSession
 
 HEADER_H = 56
-MAP = pygame.Rect(8, 64, 1000, 560)
+MAP = pygame.Rect(8, 64, 1000, 600)
 SPACE_W, SPACE_H = 280, 60
 SPACE_X0, SPACE_Y0, SPACE_GAP = 1020, 92, 6
 CARD_W, CARD_H = 118, 58
 SPACE_CARD = (128, 52)
-HAND_X0, HAND_Y0 = 8, 632
+HAND_X0, HAND_Y0 = 8, 672
 INFO_Y = SPACE_Y0 + 6 * (SPACE_H + SPACE_GAP) + 4
 BOTTOM_Y = 848
 LABEL_W = SPACE_W - SPACE_CARD[0] - 44  # a space's name, left of its card and the ✕
@@ -135,7 +136,7 @@ class PlanningScene(DesignScale, Scene):
         self.text_scale = self.k * self.app.ui_scale
         self._size = (w, h)
         self.board.layout(self.R(MAP).inflate(0, self.extra).move(0, self.extra // 2))
-        self.board.set_ui_scale(self.text_scale)
+        self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
         self.layer = LayerCache()
         self.rebuild()
 
@@ -342,31 +343,31 @@ class PlanningScene(DesignScale, Scene):
         last = self.last_plan()
         fit = self.button_size
         w = [
-            Button(self.R(1020, BOTTOM_Y, 86, 44), _("↶ Undo"), self.undo, key="undo",
-                   size=fit(_("↶ Undo"), 86, 15),
+            Button(self.R(1022, BOTTOM_Y, 92, 44), _("↶ Undo"), self.undo, key="undo",
+                   size=fit(_("↶ Undo"), 92, 15),
                    tooltip=_("Take back the last change to this plan (Ctrl+Z)"),
                    disabled=None if self.history else _("Nothing to undo")),
-            Button(self.R(1110, BOTTOM_Y, 86, 44), _("Redo ↷"), self.redo, key="redo",
-                   size=fit(_("Redo ↷"), 86, 15), tooltip=_("Put the change back (Ctrl+Y)"),
+            Button(self.R(1122, BOTTOM_Y, 92, 44), _("Redo ↷"), self.redo, key="redo",
+                   size=fit(_("Redo ↷"), 92, 15), tooltip=_("Put the change back (Ctrl+Y)"),
                    disabled=None if self.future else _("Nothing to redo")),
-            Button(self.R(592, BOTTOM_Y, 196, 44), _("Chests in the gaps"),
+            Button(self.R(580, BOTTOM_Y, 204, 44), _("Chests in the gaps"),
                    self.fill_with_chests, key="fill-chests",
-                   size=fit(_("Chests in the gaps"), 196, 15),
+                   size=fit(_("Chests in the gaps"), 204, 15),
                    tooltip=_("Fill the remaining spaces with your war chests in hand: smallest "
                              "on the actions, the last one on the bid"),
                    disabled=None if chests_left and empty
                    else _("No empty space or no chest left")),
-            Button(self.R(796, BOTTOM_Y, 196, 44), _("Same as last season"), self.repeat_last,
-                   key="repeat-last", size=fit(_("Same as last season"), 196, 15),
+            Button(self.R(792, BOTTOM_Y, 222, 44), _("Same as last season"), self.repeat_last,
+                   key="repeat-last", size=fit(_("Same as last season"), 222, 15),
                    tooltip=_("Put last season's cards back on the same spaces where the card is "
                              "still in your hand and the space is empty"),
                    disabled=None if last else _("No earlier plan of yours in this session")),
-            Button(self.R(1200, BOTTOM_Y, 100, 44), _("Clear all"), self.clear_all,
+            Button(self.R(1222, BOTTOM_Y, 102, 44), _("Clear all"), self.clear_all,
                    key="clear-all", disabled=None if self.plan else _("Nothing placed yet"),
-                   size=fit(_("Clear all"), 100, 15)),
-            Button(self.R(1304, BOTTOM_Y, 288, 44), _("Done — commit my plan"), self.ask_done,
+                   size=fit(_("Clear all"), 102, 15)),
+            Button(self.R(1332, BOTTOM_Y, 260, 44), _("Done — commit my plan"), self.ask_done,
                    primary=True, key="done", disabled=problem,
-                   size=fit(_("Done — commit my plan"), 288, 17)),
+                   size=fit(_("Done — commit my plan"), 260, 17)),
         ]
         for space in self.plan:
             r = self.space_rect(space)
@@ -375,6 +376,8 @@ class PlanningScene(DesignScale, Scene):
             w.append(Button((cr.x - d - 4, r.y + round(4 * self.k), d, d), "✕",
                             self._clearer(space), key=f"clear-{space}",
                             size=self.Fk(13), tooltip=_("Take the card back")))
+        # the status line under the cost: when shortened to fit, its words on hover
+        w.append(Widget(self.R(12, BOTTOM_Y + 22, 560, 24), key="status-line"))
         self.ui.set_widgets(w)
         self._version += 1
 
@@ -382,7 +385,7 @@ class PlanningScene(DesignScale, Scene):
         """A button's text size: the design size, or down to 3 px smaller (never below 11)
         when a language's word would not fit the button at it."""
         room = round(design_w * self.k) - 12
-        top = self.Fk(size)
+        top = self.F(size)
         fonts = self.app.theme.fonts
         for s in range(top, max(11, top - 3) - 1, -1):
             if fonts.size(text, s, True)[0] <= room:
@@ -662,8 +665,12 @@ class PlanningScene(DesignScale, Scene):
             text = _("More than you have: actions you cannot pay for will be skipped.")
         if self.notice:
             text = problem = self.notice
-        width = round(570 * self.k)
-        th.blit_text(surface, fonts, fonts.fit(text, F(14), width), P(12, BOTTOM_Y + 24), F(14),
+        width = round(560 * self.k)  # left of the buttons
+        shown = fonts.fit(text, F(14), width)
+        line = self.ui.by_key("status-line")
+        if line is not None:
+            line.tooltip = text if shown != text else None
+        th.blit_text(surface, fonts, shown, P(12, BOTTOM_Y + 24), F(14),
                      th.VERMILION if problem else th.INK_SOFT)
         self.ui.draw_widgets(surface, self.app.theme)
 

@@ -34,6 +34,14 @@ class Button(Widget):
         self.icon = icon
         self.size = size
         self.pressed = False
+        self.cut = False  # the label was shortened to fit (set when drawn)
+
+    def tip(self, pos: tuple[int, int] | None = None) -> str | None:
+        """The widget's tip; a label shortened to fit is shown in full first."""
+        tip = super().tip(pos)
+        if self.cut and self.text:
+            return f"{self.text} — {tip}" if tip else self.text
+        return tip
 
     def handle(self, inp: Input) -> bool:
         if inp.kind is Kind.PRESS and self.contains(inp.pos):
@@ -90,5 +98,6 @@ class Button(Widget):
             x = icon_rect.right + 8 + text_w // 2
         if self.text:
             label = theme.fonts.fit(self.text, self.size, r.w - 12, True)
+            self.cut = label != self.text
             th.blit_text(surface, theme.fonts, label, (x, r.centery + 1), self.size, ink,
                          bold=True, anchor="center")

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 from shogun_desktop.ui import theme as th
 
+_WRAPPED: dict[tuple[int, str, int, int], list[str]] = {}
+
 
 def wrap_text(fonts: th.Fonts, text: str, size: int, width: int) -> list[str]:
     """Greedy word wrap; explicit newlines start new lines. Chinese (no spaces between
-    words) wraps by the script's line rules instead (theme.Fonts.wrap)."""
+    words) wraps by the script's line rules instead (theme.Fonts.wrap). Remembered: a
+    tooltip or a panel re-wraps the same text every frame it is drawn."""
+    key = (id(fonts), text, size, width)
+    found = _WRAPPED.get(key)
+    if found is None:
+        if len(_WRAPPED) > 2000:
+            _WRAPPED.clear()
+        found = _WRAPPED[key] = _wrap_text(fonts, text, size, width)
+    return list(found)
+
+
+def _wrap_text(fonts: th.Fonts, text: str, size: int, width: int) -> list[str]:
     if th.is_cjk(text):
         return fonts.wrap(text, size, width)
     out: list[str] = []
