@@ -342,7 +342,7 @@ class PlanningScene(DesignScale, Scene):
         empty = len(SPACES) - len(self.plan)
         last = self.last_plan()
         fit = self.button_size
-        w = [
+        w: list[Widget] = [
             Button(self.R(1022, BOTTOM_Y, 92, 44), _("↶ Undo"), self.undo, key="undo",
                    size=fit(_("↶ Undo"), 92, 15),
                    tooltip=_("Take back the last change to this plan (Ctrl+Z)"),
