@@ -3,7 +3,7 @@
 Plays a seeded game with heuristic players headless until the wanted phase of year 2, hands
 every seat to humans so the table shows the pending decision, and photographs the window:
 
-    python tools/table_shots.py OUT_DIR [--sizes 1280x720,1920x1080]
+    python tools/table_shots.py OUT_DIR [--sizes 1280x720,1920x1080] [--lang cs]
 
 One picture per (side, players, size, phase): sun 3-player and moon 5-player, the table in the
 draft (year 1) and during the actions (a battle target to choose), and the secret-planning
@@ -24,8 +24,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from shogun_desktop.ai.driver import decide
+from shogun_desktop.ai.driver import decide  # noqa: E402
 from shogun_desktop.ai.heuristic import EasyPlayer  # noqa: E402
+from shogun_desktop.i18n import LANGUAGES, set_language  # noqa: E402
 from shogun_desktop.rules.engine import Game, GameConfig  # noqa: E402
 from shogun_desktop.ui.theme import PLAYER_ORDER  # noqa: E402
 
@@ -114,7 +115,10 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--sizes", default="1280x720,1920x1080")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--lang", default="en", choices=list(LANGUAGES),
+                        help="language of the window (default English)")
     args = parser.parse_args()
+    set_language(args.lang)
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     for p in shoot(args.out, sizes, args.seed):  # type: ignore[arg-type]
         print(p)
