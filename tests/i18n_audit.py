@@ -9,8 +9,9 @@ the checks a full game in each language must pass (imported by tests/test_i18n_s
   (``Fonts.render``, ``theme.blit_text``, ``Fonts.fit``, the wrap helpers, ``pygame.draw.rect``)
   and each scene's and widget's ``draw``, and notes every problem with the scene that drew it:
   untranslated text, a character no shipped font draws, text cut short with no tooltip that
-  holds it, text running outside its widget, the box drawn around it or the window, and
-  wrapped lines dropped because the box had room for fewer.
+  holds it, text whose ink runs outside the window, the widget or ``draw_*(surface, rect)``
+  painter drawing it, the box drawn around it or whose edge it straddles, and wrapped lines
+  dropped because the box had room for fewer.
 * :func:`play_full_game` plays a seeded 3-player game through the window with the test driver
   (real clicks and keys), also opening the rules reference (every page), the Esc menu and the
   settings on the way.
@@ -19,6 +20,7 @@ the checks a full game in each language must pass (imported by tests/test_i18n_s
 from __future__ import annotations
 
 import functools
+import inspect
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -210,6 +212,7 @@ class Recorder:
         self.wrapped_lines: set[str] = set()  # lines of texts checked whole
         self.scene: list[Scene | None] = [None]
         self.widgets: list[Widget] = []
+        self.owners: list[tuple[str, pygame.Rect]] = []  # draw_*(surface, rect) painting
         self.boxes: dict[int, list[pygame.Rect]] = {}  # per surface, this paint
         self.cut: dict[str, str] = {}  # shortened text -> the full text
         self.wraps: list[tuple[str, list[str]]] = []  # this frame's wrapped texts
@@ -301,6 +304,26 @@ class Recorder:
                     rec.on_wrap(text, lines)
                     return lines
                 mp.setattr(module, "wrap_bold", p_wrap_bold)
+        # painters of a rect (``draw_action_card(surface, rect, ...)``): they own that rect
+        painters: dict[object, Callable] = {}
+        for name, module in list(sys.modules.items()):
+            if not name.startswith("shogun_desktop.ui") or module is None:
+                continue
+            for attr, fn in list(vars(module).items()):
+                if not attr.startswith("draw_") or not inspect.isfunction(fn):
+                    continue
+                params = list(inspect.signature(fn).parameters)
+                if len(params) < 2 or params[1] != "rect":
+                    continue
+                if fn not in painters:
+                    def painter(surface, rect, *a, _orig=fn, _name=attr, **kw):
+                        rec.owners.append((_name, pygame.Rect(rect)))
+                        try:
+                            return _orig(surface, rect, *a, **kw)
+                        finally:
+                            rec.owners.pop()
+                    painters[fn] = painter
+                mp.setattr(module, attr, painters[fn])
         for cls in [Scene, *_subclasses(Scene)]:
             if "draw" in cls.__dict__:
                 def s_draw(self, surface, _orig=cls.__dict__["draw"]):
@@ -397,8 +420,9 @@ class Recorder:
         self.seen.add(key)
         where = self.where()
         ink = self.ink(text, rect)
+        owner = self.owners[-1] if self.owners else None
         for problem in overflow(ink, surface.get_rect(), self.widgets[-1] if self.widgets
-                                else None, self.boxes.get(id(surface), [])):
+                                else None, self.boxes.get(id(surface), []), owner):
             self.problems.add("overflow", where, text, f" {problem}")
         if text in self.cut:
             tip = full_text(scene, rect.center)
@@ -469,7 +493,8 @@ def scene_name(scene) -> str:
 
 
 def overflow(rect: pygame.Rect, window: pygame.Rect, widget: Widget | None,
-             boxes: list[pygame.Rect]) -> list[str]:
+             boxes: list[pygame.Rect], painter: tuple[str, pygame.Rect] | None = None
+             ) -> list[str]:
     """Why a text drawn at rect does not fit: outside the surface (the window or the layer
     that becomes it), the widget drawing it, or the smallest box drawn around its middle or
     its start (a text that starts inside a box must end inside it)."""
@@ -481,6 +506,8 @@ def overflow(rect: pygame.Rect, window: pygame.Rect, widget: Widget | None,
             and not widget.rect.contains(inner) and type(widget).__name__ != "Tooltip":
         out.append(f"runs out of its {type(widget).__name__} {tuple(widget.rect)} at "
                    f"{tuple(rect)}")
+    if painter is not None and not painter[1].contains(inner):
+        out.append(f"runs out of the {painter[0]} rect {tuple(painter[1])} at {tuple(rect)}")
     start = (rect.x + min(rect.w // 2, rect.h), rect.centery)  # a left-aligned text's start
     around = [b for b in boxes if (b.collidepoint(rect.center) or b.collidepoint(start))
               and b.h >= rect.h * 0.6]
@@ -488,6 +515,14 @@ def overflow(rect: pygame.Rect, window: pygame.Rect, widget: Widget | None,
         box = min(around, key=lambda b: b.w * b.h)
         if not box.contains(inner):
             out.append(f"runs out of the box {tuple(box)} around it at {tuple(rect)}")
+            return out
+    # a text straddling the edge of a box it sits on (drawn before it, at least a line tall)
+    for b in boxes:
+        if b.h >= rect.h and b.w >= rect.h and b.colliderect(inner) and not b.contains(inner):
+            cross = b.clip(inner)
+            if cross.w * cross.h >= 0.2 * inner.w * inner.h and not inner.contains(b):
+                out.append(f"crosses the edge of the box {tuple(b)} at {tuple(rect)}")
+                break
     return out
 
 

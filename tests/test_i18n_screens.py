@@ -142,10 +142,16 @@ def test_the_recorder_flags_text_outside_its_box_widget_and_window(monkeypatch):
     th.blit_text(surface, fonts, "Velmi dlouhý text, který se do rámečku nevejde", (20, 20), 16)
     th.blit_text(surface, fonts, "Mimo okno", (370, 150), 16)
     Sloppy((10, 100, 90, 40)).draw(surface, th.Theme(fonts))
+    from shogun_desktop.ui.scenes import cards
+
+    # an action name of five words (an unknown id is printed as it is) on a 54 px card
+    cards.draw_action_card(surface, pygame.Rect(250, 10, 40, 54), fonts, 5, "Aa Bb Cc Dd Ee")
     lines = rec.problems.lines()
     assert any("runs out of the box (10, 10, 200, 40)" in p for p in lines), lines
     assert any("runs out of the window" in p and "Mimo okno" in p for p in lines), lines
     assert any("runs out of its Sloppy" in p for p in lines), lines
+    assert any("runs out of the draw_action_card rect (250, 10, 40, 54)" in p for p in lines), \
+        lines
 
 
 def test_the_recorder_flags_cut_text_without_a_tooltip_and_dropped_lines(monkeypatch):
