@@ -546,10 +546,11 @@ def holds(tip: str | None, cut: str) -> bool:
     """True when tip has the last whole words of the shortened text."""
     if not tip:
         return False
-    words = [w.strip(",;:.()") for w in cut.rstrip("…").split()[:-1]]
+    shown = cut.rstrip("…")
+    if th.is_cjk(shown[-6:]):  # Chinese: the last characters shown (each one whole)
+        return shown[:-1][-8:].strip() in tip
+    words = [w.strip(",;:.()") for w in shown.split()[:-1]]  # the last one may be cut
     words = [w for w in words if len(w) > 2][-3:]
-    if not words and th.is_cjk(cut):
-        return cut.rstrip("…")[:-1] in tip
     return all(w in tip for w in words)
 
 

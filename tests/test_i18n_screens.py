@@ -160,6 +160,11 @@ def test_the_recorder_flags_cut_text_without_a_tooltip_and_dropped_lines(monkeyp
     th.blit_text(surface, fonts, fonts.fit("Een heel lange regel die niet past", 16, 120),
                  (5, 5), 16)
     assert any("cut, no tooltip" in p for p in rec.problems.lines())
+    assert audit.holds("Event: Rich Taxes — the Tax action yields at least 6 war chests",
+                       "Event: Rich Taxes — the Tax act…")
+    assert not audit.holds("Event: Rich Taxes", "Event: Rich Taxes — the Tax act…")
+    assert audit.holds("攻擊中立領地時，由2支民軍防守，而非1支。", "事件：攻擊中立領地時，由2支民軍防…")
+    assert not audit.holds("神社免受攻擊", "事件：攻擊中立領地時，由2支民軍防…")
     from shogun_desktop.ui.widgets import text as text_module
 
     lines = text_module.wrap_text(fonts, "een twee drie vier vijf zes zeven acht", 16, 90)
