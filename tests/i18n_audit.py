@@ -547,8 +547,12 @@ def holds(tip: str | None, cut: str) -> bool:
     if not tip:
         return False
     shown = cut.rstrip("…")
-    if th.is_cjk(shown[-6:]):  # Chinese: the last characters shown (each one whole)
-        return shown[:-1][-8:].strip() in tip
+    if th.is_cjk(shown[-6:]):  # Chinese: the piece being cut, each character whole
+        pieces = [p for p in re.split(r"[,，、:：;；。—\s]+", shown) if p]
+        last = pieces[-1][:-1] if pieces else ""
+        if len(last) < 2 and len(pieces) > 1:
+            last = pieces[-2]
+        return last in tip
     words = [w.strip(",;:.()") for w in shown.split()[:-1]]  # the last one may be cut
     words = [w for w in words if len(w) > 2][-3:]
     return all(w in tip for w in words)

@@ -165,6 +165,8 @@ def test_the_recorder_flags_cut_text_without_a_tooltip_and_dropped_lines(monkeyp
     assert not audit.holds("Event: Rich Taxes", "Event: Rich Taxes — the Tax act…")
     assert audit.holds("攻擊中立領地時，由2支民軍防守，而非1支。", "事件：攻擊中立領地時，由2支民軍防…")
     assert not audit.holds("神社免受攻擊", "事件：攻擊中立領地時，由2支民軍防…")
+    assert audit.holds("劇場移除起義標記: …\n神社免受攻擊: …\n2支民軍防守中立領地: …",
+                       "候選事件：劇場移除起義標記, 神社免受攻擊, 2支民…")
     from shogun_desktop.ui.widgets import text as text_module
 
     lines = text_module.wrap_text(fonts, "een twee drie vier vijf zes zeven acht", 16, 90)
