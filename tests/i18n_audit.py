@@ -122,6 +122,7 @@ class Catalogue:
 
     exact: set[str]
     templates: re.Pattern | None
+    latin_script: bool = True  # False: a Latin word on screen is English (ru, zh_Hant)
 
 
 def english_left(code: str) -> Catalogue:
@@ -145,7 +146,10 @@ def english_left(code: str) -> Catalogue:
             else:
                 exact.add(english.strip())
     templates = re.compile("(?:" + "|".join(patterns) + r")\Z", re.S) if patterns else None
-    return Catalogue(exact, templates)
+    text = _PLACEHOLDER.sub("", "".join(s for m in messages for s in m.msgstr))
+    letters = [ch for ch in text if ch.isalpha()]
+    ascii_share = sum(ch.isascii() for ch in letters) / max(1, len(letters))
+    return Catalogue(exact, templates, latin_script=ascii_share > 0.5)
 
 
 # ------------------------------------------------------------------------ the recorder
@@ -392,7 +396,7 @@ class Recorder:
                 self.problems.add("untranslated", where, text)
             elif s and s != full and len(s) > 8 and any(e.startswith(s) for e in a.english.exact):
                 self.problems.add("untranslated", where, text, " (cut)")
-        if a.code in ("ru", "zh_Hant"):
+        if a.english is not None and not a.english.latin_script:
             words = plain_words(text, a.nouns, 3)
             if words:
                 self.problems.add("latin", where, text, f" ({' '.join(words)})")
