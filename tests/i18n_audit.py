@@ -87,11 +87,11 @@ def install(monkeypatch, code: str) -> None:
 TITLE_WORDS = ("SHOGUN", "Shogun")  # the game's name, drawn as on the box in every language
 
 
-def proper_nouns(game, players: Iterable[str]) -> list[str]:
+def proper_nouns(data, players: Iterable[str]) -> list[str]:
     """Words that stay as they are in every language: player and province names (romaji, as
     on the board), the game's name and each language's own name on the language chooser."""
     words = set(players) | set(TITLE_WORDS)
-    for name in game.data.provinces:
+    for name in data.provinces:
         words.add(name)
         words.update(re.findall(r"[^\W\d_]+", name))
     for lang in LANGUAGES.values():

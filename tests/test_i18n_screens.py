@@ -38,7 +38,7 @@ def play(tmp_path, monkeypatch, code: str) -> tuple[list[str], set[str]]:
     audit.install(monkeypatch, code)
     from shogun_desktop.data.board import default_board
 
-    nouns = audit.proper_nouns(type("G", (), {"data": default_board()}), PLAYERS)
+    nouns = audit.proper_nouns(default_board(), PLAYERS)
     english = audit.english_left(code) if code not in ("en", "qps") else None
     rec = audit.Recorder(monkeypatch, audit.Audit(code, nouns, english, bounds=code != "qps"))
     app = game_app(tmp_path, size=(1280, 720))
