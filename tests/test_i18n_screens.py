@@ -12,6 +12,7 @@ The helpers are in tests/i18n_audit.py; tiny tests at the end prove each check c
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pygame
@@ -173,3 +174,16 @@ def test_the_recorder_flags_cut_text_without_a_tooltip_and_dropped_lines(monkeyp
     th.blit_text(surface, fonts, lines[0], (5, 40), 16)
     rec.end_frame()
     assert any("lines not shown" in p for p in rec.problems.lines())
+
+
+def test_every_window_text_is_drawn_through_the_theme_fonts_the_audit_watches():
+    """The audit sees text at theme.Fonts.render; a font made elsewhere in the window would
+    draw words it never checks."""
+    ui = Path(audit.__file__).resolve().parents[1] / "shogun_desktop" / "ui"
+    makers = re.compile(r"pygame\.font\.(?:Font|SysFont)\(|pygame\.freetype|\bSysFont\(")
+    elsewhere = [f"{path.relative_to(ui)}:{n}" for path in ui.rglob("*.py")
+                 if path.name != "theme.py"
+                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                 if makers.search(line)]
+    assert elsewhere == []
+    assert makers.search("font = pygame.font.Font(None, 20)")  # what it looks for
