@@ -376,7 +376,9 @@ class Recorder:
     def on_wrap(self, text: str, lines: list[str]) -> None:
         """A text wrapped into lines: its words are checked whole, not line by line."""
         self.wraps.append((text, list(lines)))
-        if len(lines) > 1 and text not in self.words_seen:
+        if len(lines) < 2:
+            return  # one line: checked as it is drawn
+        if text not in self.words_seen:
             self.words_seen.add(text)
             self.check_words(text.replace("\n", " "), self.where())
         self.wrapped_lines.update(lines)
