@@ -25,7 +25,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from shogun_desktop.ai.driver import decide
+from shogun_desktop.ai.driver import decide  # noqa: E402
 from shogun_desktop.ai.heuristic import EasyPlayer  # noqa: E402
 from shogun_desktop.rules.engine import Game, GameConfig  # noqa: E402
 from shogun_desktop.ui.theme import PLAYER_ORDER  # noqa: E402

@@ -42,6 +42,9 @@ def _unquote(token: str, where: str) -> str:
     token = token.strip()
     if len(token) < 2 or token[0] != '"' or token[-1] != '"':
         raise CatalogError(f"{where}: expected a quoted string, got {token[:40]!r}")
+    body = token[1:-1]
+    if "\\" not in body and '"' not in body:  # nothing escaped: the text itself (most lines)
+        return body
     try:
         value = ast.literal_eval(token)
     except (ValueError, SyntaxError) as exc:

@@ -533,9 +533,13 @@ def place_province(mask: Mask, anchor: Point, contents: Contents, measure: Measu
     around = sorted(((x + w / 2 - ax) ** 2 + (y + h / 2 - ay) ** 2, x, y)
                     for x in range(mask.x0 - w // 2, mask.x0 + mask.w - w // 2 + 1, 2)
                     for y in range(mask.y0 - h // 2, mask.y0 + mask.h - h // 2 + 1, 2))
+    # only boxes reaching the area the candidates cover can block one (same result, without
+    # testing every other province's boxes 1,500 times)
+    area = (mask.x0 - w // 2 - MARGIN, mask.y0 - h // 2 - MARGIN, mask.w + w + 2 * MARGIN + 2,
+            mask.h + h + 2 * MARGIN + 2)
+    blockers = [b for b in (*placed.values(), *avoid) if boxes_overlap(area, b)]
     free = [(x, y) for _, x, y in around[:1500]
-            if not any(boxes_overlap(_grow((x, y, w, h), MARGIN), b)
-                       for b in (*placed.values(), *avoid))]
+            if not any(boxes_overlap(_grow((x, y, w, h), MARGIN), b) for b in blockers)]
     best = max(free[:900] or [(round(anchor[0] - w / 2), round(anchor[1] - h / 2))],
                key=lambda p: mask.count((p[0], p[1], w, h)))
     placed["name"] = (best[0], best[1], w, h)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from shogun_desktop.i18n import _
 from shogun_desktop.yamlio import write_text_atomic
 
 FILE_NAME = "text-size.txt"
@@ -40,4 +41,5 @@ def next_text_size(value: float) -> float:
 
 
 def label(value: float) -> str:
-    return f"Text size: {round(value * 100)}%"
+    """The menu button's words, in the player's language."""
+    return _("Text size: {percent}%").format(percent=round(value * 100))
