@@ -33,8 +33,13 @@ class ScrollableLog(Widget):
     def line_h(self) -> int:
         return self.size + 6
 
+    @property
+    def title_h(self) -> int:
+        """The room the title takes above the lines (26 px up to 18 px text, then more)."""
+        return max(26, round(self.size * 1.45)) if self.title else 0
+
     def visible_count(self) -> int:
-        top = 34 if self.title else 8
+        top = 8 + self.title_h
         return max(1, (self.rect.h - top - 8) // self.line_h)
 
     def max_scroll(self) -> int:
@@ -44,7 +49,7 @@ class ScrollableLog(Widget):
         """The full text of the line under pos (None between lines)."""
         if pos is None or not self.contains(pos):
             return None
-        top = self.rect.y + 8 + (26 if self.title else 0)
+        top = self.rect.y + 8 + self.title_h
         i = (pos[1] - top) // self.line_h
         n = self.visible_count()
         end = len(self.lines) - self.scroll
@@ -74,7 +79,7 @@ class ScrollableLog(Widget):
         if self.title:
             th.blit_text(surface, theme.fonts, self.title, (r.x + 10, y), self.size, th.INK,
                          bold=True)
-            y += 26
+            y += self.title_h
         n = self.visible_count()
         end = len(self.lines) - self.scroll
         for text, colour in self.lines[max(0, end - n) : end]:
