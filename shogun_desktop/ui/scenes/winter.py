@@ -156,8 +156,7 @@ class WinterScene(NativeLayout, Scene):
         for row, maj, row_h in zip(self.rows, lines, row_hs, strict=True):
             cy = y + self.lh(head) // 2
             if row["colour"]:
-                sheet.draw(lambda s, c=row["colour"], p=(x + marker // 2, cy), m=marker:
-                           th.draw_marker(s, c, p, m))
+                sheet.marker(row["colour"], (x + marker // 2, cy), marker)
             sheet.fitted(row["name"], (x + marker + self.px(8), cy), head,
                          name_room - marker - self.px(8), th.INK, bold=True, anchor="midleft")
             sheet.text(str(row["provinces"]), (xs[1], cy), head, th.INK, anchor="midleft")

@@ -70,6 +70,14 @@ class Sheet:
             y += step
         return y
 
+    def marker(self, colour: str, centre: tuple[int, int], size: int) -> None:
+        """A player's marker (colour and symbol)."""
+        self.ops.append(lambda s: th.draw_marker(s, colour, centre, size))
+
+    def line(self, a: tuple[int, int], b: tuple[int, int], colour: Sequence[int],
+             width: int = 1) -> None:
+        self.ops.append(lambda s: pygame.draw.line(s, colour, a, b, width))
+
     def draw(self, fn: Callable[[pygame.Surface], object]) -> None:
         """Any other drawing (a marker, a line) in its place among the texts."""
         self.ops.append(fn)
