@@ -31,7 +31,7 @@ from shogun_desktop.ui.widgets import (
     Option,
     WidgetGroup,
 )
-from shogun_desktop.ui.widgets.native import NativeLayout, Sheet
+from shogun_desktop.ui.widgets.native import MIN_TEXT, NativeLayout, Sheet
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -126,16 +126,21 @@ class EndScene(NativeLayout, Scene):
         fonts = self.app.theme.fonts
         no_host = None if self.host else _("No game host")
         right = self.R(RIGHT.x, TABLE_Y, RIGHT.w, 1)
+        gap = self.px(10)
+        rematch, new, quit_ = _("Rematch with the same seats"), _("New game"), _("Quit")
         size = self.F(18)
+        while True:  # the three buttons share the column: a size smaller when they must
+            pad = self.px(40) if size > MIN_TEXT else self.px(20)
+
+            def wide(text: str, least: int, size: int = size, pad: int = pad) -> int:
+                return max(self.px(least), fonts.size(text, size, True)[0] + pad)
+
+            rw, nw, qw = wide(rematch, 350), wide(new, 170), wide(quit_, 130)
+            if rw + nw + qw + 3 * gap <= right.w or size <= MIN_TEXT:
+                break
+            size -= 1
         bh = max(self.px(50), size + self.px(22))
         by = self.R(0, BUTTON_Y, 1, 1).y
-        gap = self.px(10)
-
-        def wide(text: str, least: int) -> int:
-            return max(self.px(least), fonts.size(text, size, True)[0] + self.px(40))
-
-        rematch, new, quit_ = _("Rematch with the same seats"), _("New game"), _("Quit")
-        rw, nw, qw = wide(rematch, 350), wide(new, 170), wide(quit_, 130)
         self.sheet = self.paint_sheet()
         self.ui.set_widgets([
             Choice((right.x, self.R(0, self.tab_y, 1, 1).y, right.w, max(self.px(42),
