@@ -385,9 +385,10 @@ class EndScene(NativeLayout, Scene):
         n = len(self.points)
         labels = [_("Start")] + [_("Winter {n}").format(n=i) for i in range(1, n)]
         xs = [plot.x + round(i * plot.w / max(1, n - 1)) for i in range(n)]
-        for label, xx in zip(labels, xs, strict=True):
+        for i, (label, xx) in enumerate(zip(labels, xs, strict=True)):
+            # the first starts at the axis: clear of the "0" beside it
             sheet.text(label, (xx, plot.bottom + self.px(4)), size, th.INK_SOFT,
-                       anchor="midtop")
+                       anchor="topleft" if i == 0 else "midtop")
         ends: list[tuple[int, str]] = []
         for c in self.order:
             colour = th.colour_of(c)
