@@ -83,8 +83,7 @@ class DropNotice(NativeLayout, Scene):
         for colour, n in sorted(self.record.result.out.items()):
             if not n:
                 continue
-            sheet.draw(lambda s, c=colour, p=(cx + cube // 2, y + cube // 2), m=cube:
-                       th.draw_cube(s, c, p, m))
+            sheet.cube(colour, (cx + cube // 2, y + cube // 2), cube)
             r = sheet.text(str(n), (cx + cube + self.px(4), y + cube // 2), self.F(17), th.INK,
                            bold=True, anchor="midleft")
             cx = r.right + self.px(16)

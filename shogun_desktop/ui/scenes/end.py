@@ -229,7 +229,7 @@ class EndScene(NativeLayout, Scene):
         x, y = self.P(16, 12)
         right = self.P(1584, 0)[0]
         if k is not None:
-            sheet.draw(lambda s, pos=(x, y): s.blit(k, pos))
+            sheet.blit(k, (x, y))
             x += self.px(58)
         tsize = self.F(32)
         sheet.fitted(title, (x, self.P(0, 18)[1]), tsize, right - x, th.INK, bold=True)
@@ -261,7 +261,7 @@ class EndScene(NativeLayout, Scene):
         for row in self.rows:
             band = pygame.Rect(x, y, width, row_h - self.px(6))
             fill = th.mix(th.PAPER_LIGHT, th.GOLD, 0.35) if row["winner"] else th.PAPER_LIGHT
-            sheet.draw(lambda s, b=band, f=fill: pygame.draw.rect(s, f, b, border_radius=5))
+            sheet.rect(band, fill, 5)
             cy = band.centery
             sheet.text(f"{row['rank']}.", (x + self.px(12), cy), self.F(20), th.INK, bold=True,
                        anchor="midleft")

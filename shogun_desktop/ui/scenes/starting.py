@@ -56,8 +56,7 @@ class GameStartingScene(NativeLayout, Scene):
         row = max(self.px(48), self.lh(name_size) + self.px(10))
         for i, seat in enumerate(s.seats, 1):
             cy = y + row // 2 - self.px(4)
-            sheet.draw(lambda surf, c=seat.colour, p=(x + cube // 2, cy), m=cube:
-                       th.draw_cube(surf, c, p, m))
+            sheet.cube(seat.colour, (x + cube // 2, cy), cube)
             nx = x + cube + self.px(16)
             sheet.fitted(f"{i}. {seat.name}", (nx, cy), name_size, name_room, th.INK,
                          bold=True, anchor="midleft")

@@ -74,6 +74,17 @@ class Sheet:
         """A player's marker (colour and symbol)."""
         self.ops.append(lambda s: th.draw_marker(s, colour, centre, size))
 
+    def cube(self, colour: str, centre: tuple[int, int], size: int) -> None:
+        """A player's cube."""
+        self.ops.append(lambda s: th.draw_cube(s, colour, centre, size))
+
+    def rect(self, rect: pygame.Rect, fill: Sequence[int], radius: int = 0) -> None:
+        """A filled box."""
+        self.ops.append(lambda s: pygame.draw.rect(s, fill, rect, border_radius=radius))
+
+    def blit(self, image: pygame.Surface, pos: tuple[int, int]) -> None:
+        self.ops.append(lambda s: s.blit(image, pos))
+
     def line(self, a: tuple[int, int], b: tuple[int, int], colour: Sequence[int],
              width: int = 1) -> None:
         self.ops.append(lambda s: pygame.draw.line(s, colour, a, b, width))
