@@ -86,6 +86,8 @@ class EndScene(NativeLayout, Scene):
     hover."""
 
     opaque = True
+    grows = True  # a taller window (1280x1024) gives its extra height to the map
+    fold = MAP.bottom
 
     def __init__(self, app: App, session: GameSession, host: GameHost | None) -> None:
         super().__init__(app)
@@ -118,7 +120,9 @@ class EndScene(NativeLayout, Scene):
 
     # ---------------------------------------------------------------- widgets
     def layout(self) -> None:
-        self.board.layout(self.R(MAP))
+        self.map_rect = self.R(MAP)
+        self.map_rect.h += self.extra
+        self.board.layout(self.map_rect)
         self.board.set_ui_scale(self.text_scale)
         self.rebuild()
 
@@ -206,7 +210,7 @@ class EndScene(NativeLayout, Scene):
         self._draw_title(sheet, fonts)
         overlays = self._overlays()
         sheet.draw(lambda s: self.board.draw(s, overlays))
-        frame = self.R(MAP)
+        frame = self.map_rect
         sheet.draw(lambda s: pygame.draw.rect(s, th.INK_SOFT, frame, 1))
         self._draw_chart(sheet, fonts)
         self._draw_standings(sheet, fonts)

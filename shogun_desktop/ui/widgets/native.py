@@ -11,7 +11,7 @@ and every line shortened to fit keeps its full text for a tooltip.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -117,6 +117,7 @@ class NativeLayout(DesignScale):
     and the player's text size and calls ``layout()`` when either changed."""
 
     native = True
+    grows: ClassVar[bool] = False  # True: a taller window's height opens at ``fold``
     app: App
     ui: WidgetGroup
     _layout_key: tuple | None = None
@@ -130,8 +131,12 @@ class NativeLayout(DesignScale):
         w, h = size
         self.size = (w, h)
         self.k = k = min(w / DESIGN[0], h / DESIGN[1])
-        self.origin = (round((w - DESIGN[0] * k) / 2), round((h - DESIGN[1] * k) / 2))
-        self.extra = 0
+        if self.grows:  # a taller window: rows from ``fold`` down move by ``extra``
+            self.origin = (round((w - DESIGN[0] * k) / 2), 0)
+            self.extra = max(0, round(h - DESIGN[1] * k))
+        else:
+            self.origin = (round((w - DESIGN[0] * k) / 2), round((h - DESIGN[1] * k) / 2))
+            self.extra = 0
         self.text_scale = k * self.app.ui_scale
         self.layout()
 
