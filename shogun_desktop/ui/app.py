@@ -2,7 +2,8 @@
 
 A scene with ``native = True`` draws straight into the window at the window's own resolution
 and lays itself out for that size (``native_layout``); its input positions are window
-pixels. The other scenes draw on a logical 1600x900 canvas. The canvas is shown in the window scaled by one
+pixels. Native and logical scenes may stack in any order (see ``render``). The other scenes
+draw on a logical 1600x900 canvas. The canvas is shown in the window scaled by one
 uniform factor and letterboxed (bars in a dark ink), so the layout never reflows: at the
 minimum window of 1280x720 the factor is 0.8 and text sizes are chosen (>= 15 px logical) to
 stay readable after smooth downscaling. Unscaled (a 1600x900 window) the canvas is a
