@@ -1,6 +1,6 @@
 """Every string drawn during a full seeded game, through the window: no internal ids on any
-screen, and no text on the game table, the battle overlay, planning or the end screen cut short without
-a way to read it in full.
+screen, and no text on the game table, the battle overlay, planning, the winter summary or the end
+screen cut short without a way to read it in full.
 
 One human seat (decisions posted as real clicks and keys by the test driver) plays a 3-player
 draft game against two computer seats to its end. Every text drawn is recorded with the scene
@@ -20,6 +20,7 @@ from shogun_desktop.ui.scenes.battle import BattleOverlay
 from shogun_desktop.ui.scenes.end import EndScene
 from shogun_desktop.ui.scenes.game import GameScene
 from shogun_desktop.ui.scenes.planning import PlanningScene
+from shogun_desktop.ui.scenes.winter import WinterScene
 from tests.test_ui_game_driver import Driver, game_app, settings, start_game
 
 ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
@@ -35,9 +36,8 @@ def all_subclasses(cls: type) -> list[type]:
     return out
 
 
-# the screens whose shortened text must be readable in full (a tooltip holding its words);
-# not yet WinterScene: its majority line is cut without a tooltip
-CUT_CHECKED = (GameScene, BattleOverlay, EndScene, PlanningScene)
+# the screens whose shortened text must be readable in full (a tooltip holding its words)
+CUT_CHECKED = (GameScene, BattleOverlay, EndScene, PlanningScene, WinterScene)
 
 
 def full_text(owner: object, pos: tuple[int, int]) -> str | None:

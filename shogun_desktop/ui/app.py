@@ -2,7 +2,8 @@
 
 A scene with ``native = True`` draws straight into the window at the window's own resolution
 and lays itself out for that size (``native_layout``); its input positions are window
-pixels. The other scenes draw on a logical 1600x900 canvas. The canvas is shown in the window scaled by one
+pixels. Native and logical scenes may stack in any order (see ``render``). The other scenes
+draw on a logical 1600x900 canvas. The canvas is shown in the window scaled by one
 uniform factor and letterboxed (bars in a dark ink), so the layout never reflows: at the
 minimum window of 1280x720 the factor is 0.8 and text sizes are chosen (>= 15 px logical) to
 stay readable after smooth downscaling. Unscaled (a 1600x900 window) the canvas is a
@@ -319,28 +320,27 @@ class App:
     def render(self) -> None:
         """Draw the scenes and present them in the window (no flip).
 
-        Native scenes at the bottom of the visible stack draw into the window itself; the
-        logical scenes above them (menus, dialogs) draw on a transparent canvas scaled over
-        it. With no native scene, the logical canvas is scaled into the letterboxed view.
+        Native scenes draw into the window itself; logical scenes (menus not yet native)
+        draw on a 1600x900 canvas scaled into the letterboxed view. The visible stack is
+        drawn bottom up in runs: a logical run at the bottom fills the canvas, one above a
+        native scene draws on a transparent canvas scaled over it, and a native overlay
+        above logical scenes (a dialog over the menu) draws into the window over their
+        picture. With no native scene, the canvas is scaled into the letterboxed view.
         """
         visible = self.scenes.visible()
-        native = 0
-        while native < len(visible) and getattr(visible[native], "native", False):
-            native += 1
-        if native:
+        if any(getattr(scene, "native", False) for scene in visible):
             self.screen.fill(th.PAPER)
-            for scene in visible[:native]:
-                scene.draw(self.screen)
-            rest = visible[native:]
-            if rest:
-                if self._overlay is None:
-                    self._overlay = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
-                self._overlay.fill((0, 0, 0, 0))
-                for scene in rest:
-                    scene.draw(self._overlay)
-                shown = (self._overlay if self.view.size == LOGICAL_SIZE
-                         else pygame.transform.smoothscale(self._overlay, self.view.size))
-                self.screen.blit(shown, self.view.topleft)
+            i = 0
+            while i < len(visible):
+                if getattr(visible[i], "native", False):
+                    visible[i].draw(self.screen)
+                    i += 1
+                    continue
+                start, run = i, []
+                while i < len(visible) and not getattr(visible[i], "native", False):
+                    run.append(visible[i])
+                    i += 1
+                self._draw_logical_run(run, bottom=start == 0)
             return
         if self.view.size != self.screen.get_size():
             self.screen.fill(th.LETTERBOX)
@@ -349,6 +349,28 @@ class App:
         if self._scaled is not None:
             pygame.transform.smoothscale(self.canvas, self.view.size, self._scaled)
             self.screen.blit(self._scaled, self.view.topleft)
+
+    def _draw_logical_run(self, run: list[Scene], *, bottom: bool) -> None:
+        """Logical scenes drawn between native ones: on the paper canvas when they are the
+        bottom of the picture, else on a transparent canvas over what is drawn so far."""
+        if bottom:
+            if self.view.size != self.screen.get_size():
+                self.screen.fill(th.LETTERBOX)
+            self.canvas.fill(th.PAPER)
+            for scene in run:
+                scene.draw(self.canvas)
+            if self._scaled is not None:
+                pygame.transform.smoothscale(self.canvas, self.view.size, self._scaled)
+                self.screen.blit(self._scaled, self.view.topleft)
+            return
+        if self._overlay is None:
+            self._overlay = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+        self._overlay.fill((0, 0, 0, 0))
+        for scene in run:
+            scene.draw(self._overlay)
+        shown = (self._overlay if self.view.size == LOGICAL_SIZE
+                 else pygame.transform.smoothscale(self._overlay, self.view.size))
+        self.screen.blit(shown, self.view.topleft)
 
     def frame(self, dt: float) -> None:
         start = time.perf_counter()

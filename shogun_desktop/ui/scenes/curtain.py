@@ -20,15 +20,19 @@ from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, FreshPressGate, Input
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import Button, ScrollableLog, WidgetGroup, wrap_text
+from shogun_desktop.ui.widgets.native import NativeLayout, Sheet
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.recap import Recap
 
-RECAP_SIZE = 18  # 14.4 px at 1280x720
+RECAP_SIZE = 18  # design px: 14.4 px at 1280x720
 
 
-class CurtainScene(Scene):
+class CurtainScene(NativeLayout, Scene):
+    """Drawn at the window's own resolution: the hand-off in the middle (or the left part
+    with a recap), the recap as a scrolling list on the right."""
+
     opaque = True
 
     def __init__(self, app: App, name: str, colour: str, *, reason: str = "",
@@ -38,29 +42,53 @@ class CurtainScene(Scene):
         self.name, self.colour, self.reason, self.on_reveal = name, colour, reason, on_reveal
         self.recap = recap if recap is not None and not recap.is_empty() else None
         self.gate = FreshPressGate()
-        w, h = app.logical_size
-        # with a recap the hand-off sits in the left part, the recap on the right
-        self.centre_x = w // 2 if self.recap is None else round(w * 0.29)
-        text = button_text or _("I am {player}").format(player=name)
-        fonts = app.theme.fonts
-        bw = max(340, fonts.size(text, 21, True)[0] + 60)
-        bw = min(bw, 2 * self.centre_x - 40)
-        widgets: list = [Button((self.centre_x - bw // 2, h // 2 + 90, bw, 60), text,
-                                self.reveal, primary=True, hotkey=Action.CONFIRM, key="reveal",
-                                size=21)]
-        if self.recap is not None:
-            rect = pygame.Rect(round(w * 0.58), 64, round(w * 0.42) - 40, h - 128)
-            lines = self.recap_lines(rect.w - 36)
-            needed = 34 + 8 + len(lines) * (RECAP_SIZE + 6) + 8  # fits short recaps
-            rect.h = max(160, min(rect.h, needed))
-            rect.centery = max(rect.h // 2 + 64, h // 2 - 20)
-            log = ScrollableLog(rect, lines, size=RECAP_SIZE, title=_("Since your last turn"),
-                                key="recap")
-            log.scroll = log.max_scroll()  # read from the top, oldest first
-            widgets.append(log)
-        self.ui = WidgetGroup(widgets)
+        self.button_text = button_text or _("I am {player}").format(player=name)
+        self.ui = WidgetGroup()
+        self.sheet = Sheet(app.theme.fonts)
+        self.native_layout(app.window_size)
 
-    def recap_lines(self, width: int) -> list[tuple[str, tuple[int, int, int]]]:
+    def layout(self) -> None:
+        fonts = self.app.theme.fonts
+        w, h = self.size
+        # with a recap the hand-off sits in the left part, the recap on the right
+        self.centre_x = cx = w // 2 if self.recap is None else round(w * 0.29)
+        room = 2 * cx - self.px(40)
+        sheet = self.sheet = Sheet(fonts)
+        self.marker = ((cx, h // 2 - self.px(150)), self.px(84))
+        title = _("Pass the screen to {player}").format(player=self.name)
+        sheet.fitted(title, (cx, h // 2 - self.px(50)), self.F(40), room, th.INK, bold=True,
+                     anchor="center")
+        rsize = self.F(21)
+        y = h // 2 + self.px(10)
+        for line in fonts.wrap(self.reason, rsize, room - self.px(20)) if self.reason else []:
+            sheet.text(line, (cx, y), rsize, th.INK_SOFT, anchor="center")
+            y += self.lh(rsize)
+        bsize = self.F(21)
+        bw = min(max(self.px(340), fonts.size(self.button_text, bsize, True)[0] + self.px(60)),
+                 room)
+        bh = max(self.px(60), bsize + self.px(26))
+        by = max(h // 2 + self.px(90), y + self.px(16) - self.lh(rsize) // 2)
+        widgets: list = [Button((cx - bw // 2, by, bw, bh), self.button_text, self.reveal,
+                                primary=True, hotkey=Action.CONFIRM, key="reveal", size=bsize)]
+        if self.recap is not None:
+            size = self.F(RECAP_SIZE)
+            top = self.px(64)
+            rect = pygame.Rect(round(w * 0.58), top, round(w * 0.42) - self.px(40), h - 2 * top)
+            lines = self.recap_lines(rect.w - self.px(36), size)
+            log = ScrollableLog(rect, lines, size=size, title=_("Since your last turn"),
+                                key="recap")
+            needed = 8 + log.title_h + len(lines) * log.line_h + 8  # fits short recaps
+            rect.h = max(self.px(160), min(rect.h, needed))
+            rect.centery = max(rect.h // 2 + top, h // 2 - self.px(20))
+            old = self.ui.by_key("recap")
+            log.scroll = log.max_scroll()  # read from the top, oldest first
+            if isinstance(old, ScrollableLog) and old.lines == log.lines:
+                log.scroll = min(old.scroll, log.max_scroll())
+            widgets.append(log)
+        self.ui.set_widgets(widgets + sheet.tip_widgets())
+
+    def recap_lines(self, width: int, size: int = RECAP_SIZE
+                    ) -> list[tuple[str, tuple[int, int, int]]]:
         """The recap wrapped to the panel: a round's title, then its events as bullets."""
         assert self.recap is not None
         fonts = self.app.theme.fonts
@@ -73,7 +101,7 @@ class CurtainScene(Scene):
         for group in self.recap.groups:
             out.append((group.title, th.VERMILION_DARK))
             for line in group.lines:
-                for i, part in enumerate(wrap_text(fonts, line, RECAP_SIZE, width - 20)):
+                for i, part in enumerate(wrap_text(fonts, line, size, width - 20)):
                     out.append((("• " if i == 0 else "   ") + part, th.INK))
         return out
 
@@ -84,6 +112,7 @@ class CurtainScene(Scene):
 
     def resume(self) -> None:
         self.gate = FreshPressGate()  # shown again (e.g. after the menu): wait again
+        self.native_layout(self.app.window_size)
 
     def reveal(self) -> None:
         self.app.scenes.remove(self)
@@ -96,20 +125,14 @@ class CurtainScene(Scene):
         return True  # nothing passes through the curtain
 
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.gate.update(dt)
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(th.PAPER_DARK)
-        w, h = surface.get_size()
-        cx = self.centre_x
-        fonts = self.app.theme.fonts
-        th.draw_marker(surface, self.colour, (cx, h // 2 - 150), 84)
-        title = fonts.fit(_("Pass the screen to {player}").format(player=self.name), 40, 2 * cx - 40, True)
-        th.blit_text(surface, fonts, title, (cx, h // 2 - 50), 40, th.INK, bold=True,
-                     anchor="center")
-        if self.reason:
-            for i, line in enumerate(wrap_text(fonts, self.reason, 21, 2 * cx - 60)[:2]):
-                th.blit_text(surface, fonts, line, (cx, h // 2 + 10 + 28 * i), 21,
-                             th.INK_SOFT, anchor="center")
-        self.ui.draw(surface, self.app.theme)
+        (centre, size) = self.marker
+        th.draw_marker(surface, self.colour, centre, size)
+        self.sheet.paint(surface)
+        self.ui.draw_widgets(surface, self.app.theme)
+        self.draw_tip(surface)

@@ -17,14 +17,17 @@ from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.battle_report import outcome_of
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
-from shogun_desktop.ui.widgets import Button, Panel, WidgetGroup, draw_veil, wrap_text
+from shogun_desktop.ui.widgets import Button, WidgetGroup, draw_veil
+from shogun_desktop.ui.widgets.native import NativeLayout, Sheet, draw_card
 
 if TYPE_CHECKING:
     from shogun_desktop.rules.engine import DropRecord
     from shogun_desktop.ui.app import App
 
 
-class DropNotice(Scene):
+class DropNotice(NativeLayout, Scene):
+    """Drawn at the window's own resolution; the card grows with its lines."""
+
     opaque = False
     SECONDS = 3.5
 
@@ -33,17 +36,60 @@ class DropNotice(Scene):
         self.record = record
         self.colours = colours or {}
         self.time = 0.0
-        self.box = pygame.Rect(400, 250, 800, 360)
         if record.province:
-            title = (_("Revolt in {province}") if record.kind == "revolt"
-                     else _("Battle in {province}")).format(province=record.province)
+            self.title = (_("Revolt in {province}") if record.kind == "revolt"
+                          else _("Battle in {province}")).format(province=record.province)
         else:
-            title = _("Revolt") if record.kind == "revolt" else _("Battle")
-        self.ui = WidgetGroup([
-            Panel(self.box, title),
-            Button((self.box.right - 190, self.box.bottom - 66, 160, 46), _("Skip"), self.skip,
-                   primary=True, key="skip"),
-        ])
+            self.title = _("Revolt") if record.kind == "revolt" else _("Battle")
+        self.ui = WidgetGroup()
+        self.sheet = Sheet(app.theme.fonts)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.native_layout(app.window_size)
+
+    def layout(self) -> None:
+        fonts = self.app.theme.fonts
+        w, h = self.size
+        width = min(w - self.px(40), self.px(800))
+        pad = self.px(24)
+        inner = width - 2 * pad
+        outcome = outcome_of(self.record, self.name_of)
+        if outcome is None:
+            lines = [(_("Every cube that came out goes back to its supply."), 18, th.INK, False)]
+        else:
+            lines = [(outcome.headline, 22, th.VERMILION_DARK, True),
+                     (outcome.reason, 18, th.INK, False), (outcome.cubes, 16, th.INK_SOFT, False)]
+        tsize, bsize = self.F(22), self.F(18)
+        label = _("Skip")
+        bw = max(self.px(160), fonts.size(label, bsize, True)[0] + self.px(40))
+        bh = max(self.px(46), bsize + self.px(20))
+        rule = self.px(14) + self.lh(tsize) + self.px(4)
+        body = sum(len(fonts.wrap(text, self.F(size), inner, bold)) * self.lh(self.F(size))
+                   + self.px(4) for text, size, _c, bold in lines)
+        cube = max(16, self.px(22))
+        height = rule + self.px(18) + body + self.px(8) + cube + self.px(24) + bh + pad
+        box = self.box = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+        sheet = self.sheet = Sheet(fonts)
+        x = box.x + pad
+        sheet.fitted(self.title, (x, box.y + self.px(14)), tsize, inner, th.INK, bold=True)
+        self.rule_y = box.y + rule
+        y = self.rule_y + self.px(18)
+        for text, size, ink, bold in lines:
+            y = sheet.lines(text, (x, y), self.F(size), inner, ink, bold=bold,
+                            step=self.lh(self.F(size))) + self.px(4)
+        y += self.px(8)
+        r = sheet.text(_("Out of the tower:"), (x, y + cube // 2), self.F(16), th.INK_SOFT,
+                       bold=True, anchor="midleft")
+        cx = max(x + self.px(175), r.right + self.px(16))
+        for colour, n in sorted(self.record.result.out.items()):
+            if not n:
+                continue
+            sheet.cube(colour, (cx + cube // 2, y + cube // 2), cube)
+            r = sheet.text(str(n), (cx + cube + self.px(4), y + cube // 2), self.F(17), th.INK,
+                           bold=True, anchor="midleft")
+            cx = r.right + self.px(16)
+        button = (box.right - pad - bw, box.bottom - pad - bh, bw, bh)
+        self.ui.set_widgets([Button(button, label, self.skip, primary=True, key="skip",
+                                    size=bsize), *sheet.tip_widgets()])
 
     def name_of(self, colour: str) -> str:
         if colour == th.FARMERS:
@@ -60,7 +106,11 @@ class DropNotice(Scene):
             self.skip()
         return True
 
+    def resume(self) -> None:
+        self.native_layout(self.app.window_size)
+
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.ui.update(dt)
         self.time += dt * flow.speed(self.app.prefs)  # the animation speed paces it too
         if self.time >= self.SECONDS:
@@ -68,28 +118,10 @@ class DropNotice(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_veil(surface)
-        self.ui.draw(surface, self.app.theme)
-        fonts = self.app.theme.fonts
-        x, y = self.box.x + 24, self.box.y + 66
-        outcome = outcome_of(self.record, self.name_of)
-        if outcome is None:
-            lines = [(_("Every cube that came out goes back to its supply."), 18, th.INK, False)]
-        else:
-            lines = [(outcome.headline, 22, th.VERMILION_DARK, True),
-                     (outcome.reason, 18, th.INK, False), (outcome.cubes, 16, th.INK_SOFT, False)]
-        for text, size, ink, bold in lines:
-            for line in wrap_text(fonts, text, size, self.box.w - 48)[:3]:
-                th.blit_text(surface, fonts, line, (x, y), size, ink, bold=bold)
-                y += size + 8
-            y += 4
-        y += 8
-        r = th.blit_text(surface, fonts, _("Out of the tower:"), (x, y + 12), 16, th.INK_SOFT,
-                         bold=True, anchor="midleft")
-        cx = max(x + 175, r.right + 16)
-        for colour, n in sorted(self.record.result.out.items()):
-            if not n:
-                continue
-            th.draw_cube(surface, colour, (cx + 11, y + 12), 22)
-            r = th.blit_text(surface, fonts, str(n), (cx + 26, y + 12), 17, th.INK, bold=True,
-                             anchor="midleft")
-            cx = r.right + 16
+        box = self.box
+        draw_card(surface, self.app.theme.fonts, box, self.k)
+        pygame.draw.line(surface, th.VERMILION, (box.x + self.px(20), self.rule_y),
+                         (box.right - self.px(20), self.rule_y), 2)
+        self.sheet.paint(surface)
+        self.ui.draw_widgets(surface, self.app.theme)
+        self.draw_tip(surface)

@@ -30,8 +30,8 @@ from shogun_desktop.ui.widgets import (
     LayerCache,
     Option,
     WidgetGroup,
-    wrap_text,
 )
+from shogun_desktop.ui.widgets.native import MIN_TEXT, NativeLayout, Sheet
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -80,8 +80,14 @@ def rematch_settings(session: GameSession) -> NewGameSettings:
     return NewGameSettings(seats, s.board, s.start_mode, None, xray=bool(s.xray))
 
 
-class EndScene(Scene):
+class EndScene(NativeLayout, Scene):
+    """Drawn at the window's own resolution: the 1600x900 design scaled by ``k`` and
+    centred, text never below 14 px; a figure or word shortened to fit shows in full on
+    hover."""
+
     opaque = True
+    grows = True  # a taller window (1280x1024) gives its extra height to the map
+    fold = MAP.bottom
 
     def __init__(self, app: App, session: GameSession, host: GameHost | None) -> None:
         super().__init__(app)
@@ -109,25 +115,52 @@ class EndScene(Scene):
             values={p: (v.tax, v.rice, v.slots) for p, v in data.provinces.items()}, side=side)
         self.layer = LayerCache()
         self.ui = WidgetGroup()
-        self.rebuild()
+        self.sheet = Sheet(app.theme.fonts)
+        self.native_layout(app.window_size)
 
     # ---------------------------------------------------------------- widgets
+    def layout(self) -> None:
+        self.map_rect = self.R(MAP)
+        self.map_rect.h += self.extra
+        self.board.layout(self.map_rect)
+        self.board.set_ui_scale(self.text_scale)
+        self.rebuild()
+
     def rebuild(self) -> None:
+        fonts = self.app.theme.fonts
         no_host = None if self.host else _("No game host")
-        x = RIGHT.x
+        right = self.R(RIGHT.x, TABLE_Y, RIGHT.w, 1)
+        gap = self.px(10)
+        rematch, new, quit_ = _("Rematch with the same seats"), _("New game"), _("Quit")
+        size = self.F(18)
+        while True:  # the three buttons share the column: a size smaller when they must
+            pad = self.px(40) if size > MIN_TEXT else self.px(20)
+
+            def wide(text: str, least: int, size: int = size, pad: int = pad) -> int:
+                return max(self.px(least), fonts.size(text, size, True)[0] + pad)
+
+            rw, nw, qw = wide(rematch, 350), wide(new, 170), wide(quit_, 130)
+            if rw + nw + qw + 3 * gap <= right.w or size <= MIN_TEXT:
+                break
+            size -= 1
+        bh = max(self.px(50), size + self.px(22))
+        by = self.R(0, BUTTON_Y, 1, 1).y
+        self.sheet = self.paint_sheet()
         self.ui.set_widgets([
-            Choice((x, self.tab_y, RIGHT.w, 42),
+            Choice((right.x, self.R(0, self.tab_y, 1, 1).y, right.w, max(self.px(42),
+                                                                       self.F(17) + self.px(18))),
                    [Option("winters", _("Score per winter")), Option("battles", _("Battles"))],
-                   self.tab, self.set_tab, key="tab", size=17),
-            Button((RIGHT.right - 350, BUTTON_Y, 350, 50), _("Rematch with the same seats"),
+                   self.tab, self.set_tab, key="tab", size=self.F(17)),
+            Button((right.right - rw, by, rw, bh), rematch,
                    self.rematch, primary=True, hotkey=Action.CONFIRM, key="rematch",
-                   disabled=no_host, size=18,
+                   disabled=no_host, size=size,
                    tooltip=_("A new game with the same players, colours, computer seats and "
                              "table options, and a new shuffle")),
-            Button((RIGHT.right - 530, BUTTON_Y, 170, 50), _("New game"), self.new_game,
-                   key="new", disabled=no_host, size=18,
+            Button((right.right - rw - gap - nw, by, nw, bh), new, self.new_game,
+                   key="new", disabled=no_host, size=size,
                    tooltip=_("Back to the setup screen")),
-            Button((RIGHT.x, BUTTON_Y, 130, 50), _("Quit"), self.quit, key="quit", size=18),
+            Button((right.x, by, qw, bh), quit_, self.quit, key="quit", size=size),
+            *self.sheet.tip_widgets(),
         ])
 
     def set_tab(self, value: object) -> None:
@@ -152,194 +185,241 @@ class EndScene(Scene):
     def handle(self, inp: Input) -> bool:
         return self.ui.handle(inp)
 
+    def resume(self) -> None:
+        self.native_layout(self.app.window_size)
+
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.ui.update(dt)
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
-        key = (self.tab, self.ui.visual_state())
+        key = (self._layout_key, self.tab, self.ui.visual_state())
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
-        if self.ui.tooltip.text():
-            self.ui.tooltip.draw(surface, self.app.theme)
+        self.draw_tip(surface)
 
     def _paint(self, surface: pygame.Surface) -> None:
-        fonts = self.app.theme.fonts
         surface.fill(th.PAPER)
-        self._draw_title(surface, fonts)
-        self.board.draw(surface, self._overlays())
-        pygame.draw.rect(surface, th.INK_SOFT, MAP, 1)
-        self._draw_chart(surface, fonts)
-        self._draw_standings(surface, fonts)
-        if self.tab == "winters":
-            self._draw_winters(surface, fonts)
-        else:
-            self._draw_battles(surface, fonts)
+        self.sheet.paint(surface)
         self.ui.draw_widgets(surface, self.app.theme)
+
+    def paint_sheet(self) -> Sheet:
+        """Everything but the widgets, placed for this window and tab."""
+        fonts = self.app.theme.fonts
+        sheet = Sheet(fonts)
+        self._draw_title(sheet, fonts)
+        overlays = self._overlays()
+        sheet.draw(lambda s: self.board.draw(s, overlays))
+        frame = self.map_rect
+        sheet.draw(lambda s: pygame.draw.rect(s, th.INK_SOFT, frame, 1))
+        self._draw_chart(sheet, fonts)
+        self._draw_standings(sheet, fonts)
+        if self.tab == "winters":
+            self._draw_winters(sheet, fonts)
+        else:
+            self._draw_battles(sheet, fonts)
+        return sheet
 
     def _overlays(self) -> dict[str, dict]:
         overlays = state_overlays(self.view["provinces"], revolts=False)
         return {name: ov for name, ov in overlays.items() if ov}
 
-    def _draw_title(self, surface, fonts) -> None:
+    def _draw_title(self, sheet: Sheet, fonts) -> None:
         winners = [self.names[c] for c in self.order if c in self.view["winners"]]
         names = pgettext("list", ", ").join(winners)
         title = (_("Winner: {player}").format(player=names) if len(winners) == 1
                  else _("Shared victory: {players}").format(players=names))
-        k = fonts.kanji("勝", 44, th.VERMILION)
-        x = 16
+        k = fonts.kanji("勝", self.px(44), th.VERMILION)
+        x, y = self.P(16, 12)
+        right = self.P(1584, 0)[0]
         if k is not None:
-            surface.blit(k, (x, 12))
-            x += 58
-        th.blit_text(surface, fonts, fonts.fit(title, 32, 1584 - x, True), (x, 18), 32, th.INK,
-                     bold=True)
-        for i, line in enumerate(wrap_text(fonts, self.tie_text, 16, 1560 - x)[:2]):
-            th.blit_text(surface, fonts, line, (x, 62 + 22 * i), 18, th.INK_SOFT)
+            sheet.blit(k, (x, y))
+            x += self.px(58)
+        tsize = self.F(32)
+        sheet.fitted(title, (x, self.P(0, 18)[1]), tsize, right - x, th.INK, bold=True)
+        size = self.F(17)
+        lines = fonts.wrap(self.tie_text, size, right - x) if self.tie_text else []
+        y = self.P(0, 18)[1] + self.lh(tsize) + self.px(2)
+        for i, line in enumerate(lines[:2]):
+            if i == 1 and len(lines) > 2:
+                rect = sheet.fitted(" ".join(lines[1:]), (x, y), size, right - x, th.INK_SOFT)
+                sheet.cut[-1] = (rect, self.tie_text)
+            else:
+                sheet.text(line, (x, y), size, th.INK_SOFT)
+            y += self.lh(size)
 
-    def _draw_standings(self, surface, fonts) -> None:
-        x, y = RIGHT.x, TABLE_Y
+    def _draw_standings(self, sheet: Sheet, fonts) -> None:
+        x, y = self.P(RIGHT.x, TABLE_Y)
+        width = self.px(RIGHT.w)
         cols = [(_("Player"), 60, 260), (_("VP"), 330, 64), (_("War chests"), 400, 114),
                 (pgettext("column", "Provinces"), 520, 104),
                 (pgettext("column", "Buildings"), 630, 138)]
+        big, small = self.F(17), self.F(15)
         for text, dx, room in cols:  # a long word gets a size smaller before it is cut
-            size = 17 if fonts.size(text, 17, True)[0] <= room else 15
-            th.blit_text(surface, fonts, fonts.fit(text, size, room, True), (x + dx, y + 17 - size),
-                         size, th.INK_SOFT, bold=True)
-        y += 26
-        row_h = min(50, (self.tab_y - 12 - y) // max(1, len(self.rows)))
+            size = big if fonts.size(text, big, True)[0] <= self.px(room) else small
+            sheet.fitted(text, (x + self.px(dx), y + big - size), size, self.px(room),
+                         th.INK_SOFT, bold=True)
+        y += max(self.px(26), self.lh(big))
+        bottom = self.P(0, self.tab_y)[1] - self.px(12)
+        row_h = min(self.px(50), (bottom - y) // max(1, len(self.rows)))
         for row in self.rows:
-            band = pygame.Rect(x, y, RIGHT.w, row_h - 6)
+            band = pygame.Rect(x, y, width, row_h - self.px(6))
             fill = th.mix(th.PAPER_LIGHT, th.GOLD, 0.35) if row["winner"] else th.PAPER_LIGHT
-            pygame.draw.rect(surface, fill, band, border_radius=5)
+            sheet.rect(band, fill, 5)
             cy = band.centery
-            th.blit_text(surface, fonts, f"{row['rank']}.", (x + 12, cy), 20, th.INK, bold=True,
-                         anchor="midleft")
-            th.draw_marker(surface, row["colour"], (x + 76, cy), min(30, row_h - 12))
-            th.blit_text(surface, fonts, fonts.fit(row["name"], 19, 220, True), (x + 98, cy),
-                         19, th.INK, bold=True, anchor="midleft")
+            sheet.text(f"{row['rank']}.", (x + self.px(12), cy), self.F(20), th.INK, bold=True,
+                       anchor="midleft")
+            sheet.marker(row["colour"], (x + self.px(76), cy), min(self.px(30), row_h - self.px(12)))
+            sheet.fitted(row["name"], (x + self.px(98), cy), self.F(19), self.px(222), th.INK,
+                         bold=True, anchor="midleft")
             for key, dx in (("vp", 330), ("chests", 400), ("provinces", 520),
                             ("buildings", 630)):
-                th.blit_text(surface, fonts, str(row[key]), (x + dx, cy), 19, th.INK,
-                             bold=key == "vp", anchor="midleft")
+                sheet.text(str(row[key]), (x + self.px(dx), cy), self.F(19), th.INK,
+                           bold=key == "vp", anchor="midleft")
             y += row_h
 
-    def _draw_winters(self, surface, fonts) -> None:
-        x, y = RIGHT.x, self.detail_y
-        th.blit_text(surface, fonts, fonts.fit(_("VP scored each winter: provinces, buildings, "
-                                                 "regional majorities"), 17, RIGHT.w),
-                     (x, y), 17, th.INK_SOFT)
-        y += 30
-        name_w = 150
+    def _draw_winters(self, sheet: Sheet, fonts) -> None:
+        x, y = self.P(RIGHT.x, self.detail_y)
+        width = self.px(RIGHT.w)
+        sheet.fitted(_("VP scored each winter: provinces, buildings, regional majorities"),
+                     (x, y), self.F(17), width, th.INK_SOFT)
+        y += max(self.px(30), self.lh(self.F(17)))
+        name_w = self.px(150)
         n = max(1, len(self.winters))
-        block = (RIGHT.w - name_w) // n
+        block = (width - name_w) // n
         cell = block // 4
+        row_step = max(self.px(44), self.lh(self.F(17)) + self.px(12))
+        head_h = self.lh(self.F(16)) + self.lh(self.F(15)) + self.px(4)
         for i, winter in enumerate(self.winters):
             bx = x + name_w + i * block
-            th.blit_text(surface, fonts, fonts.fit(_("Winter, year {year}").format(
-                year=winter["year"]), 16, block - 8, True),
-                (bx + block // 2 - 4, y), 16, th.INK, bold=True, anchor="midtop")
+            sheet.fitted(_("Winter, year {year}").format(year=winter["year"]),
+                         (bx + block // 2 - self.px(4), y), self.F(16), block - self.px(8),
+                         th.INK, bold=True, anchor="midtop")
             for j, head in enumerate((_("Prov."), _("Build."), _("Maj."), _("Total"))):
-                th.blit_text(surface, fonts, fonts.fit(head, 15, cell - 2, True),
-                             (bx + j * cell + cell // 2, y + 26), 15,
-                             th.INK_SOFT, bold=True, anchor="midtop")
-            pygame.draw.line(surface, th.INK_FAINT, (bx - 4, y), (bx - 4, y + 60 + 44 * len(
-                self.order)), 1)
-        y += 56
+                sheet.fitted(head, (bx + j * cell + cell // 2, y + self.lh(self.F(16))),
+                             self.F(15), cell - 2, th.INK_SOFT, bold=True, anchor="midtop")
+            sheet.line((bx - self.px(4), y),
+                       (bx - self.px(4), y + head_h + row_step * len(self.order)), th.INK_FAINT)
+        y += head_h
         for c in self.order:
-            th.draw_marker(surface, c, (x + 12, y + 14), 22)
-            th.blit_text(surface, fonts, fonts.fit(self.names[c], 17, name_w - 34, True),
-                         (x + 30, y + 14), 17, th.INK, bold=True, anchor="midleft")
+            cy = y + row_step // 2 - self.px(4)
+            sheet.marker(c, (x + self.px(12), cy), self.px(22))
+            sheet.fitted(self.names[c], (x + self.px(30), cy), self.F(17), name_w - self.px(34),
+                         th.INK, bold=True, anchor="midleft")
             for i, winter in enumerate(self.winters):
                 bx = x + name_w + i * block
                 parts = winter["vp"][c]
                 for j, key in enumerate(("provinces", "buildings", "majorities", "total")):
-                    th.blit_text(surface, fonts, str(parts[key]),
-                                 (bx + j * cell + cell // 2, y + 14), 17, th.INK,
-                                 bold=key == "total", anchor="center")
-            pygame.draw.line(surface, th.PAPER_DARK, (x, y + 36), (RIGHT.right, y + 36), 1)
-            y += 44
+                    sheet.text(str(parts[key]), (bx + j * cell + cell // 2, cy), self.F(17),
+                               th.INK, bold=key == "total", anchor="center")
+            line_y = y + row_step - self.px(8)
+            sheet.line((x, line_y), (x + width, line_y), th.PAPER_DARK)
+            y += row_step
         if not self.winters:
-            th.blit_text(surface, fonts, _("No winter was scored."), (x, y), 17, th.INK)
+            sheet.text(_("No winter was scored."), (x, y), self.F(17), th.INK)
 
-    def _draw_battles(self, surface, fonts) -> None:
-        x, y = RIGHT.x, self.detail_y
-        th.blit_text(surface, fonts, fonts.fit(_("Battles and revolts over the game, from the "
-                                                 "tower's drops"), 17, RIGHT.w),
-                     (x, y), 17, th.INK_SOFT)
-        y += 30
+    def _draw_battles(self, sheet: Sheet, fonts) -> None:
+        x, y = self.P(RIGHT.x, self.detail_y)
+        width = self.px(RIGHT.w)
+        sheet.fitted(_("Battles and revolts over the game, from the tower's drops"), (x, y),
+                     self.F(17), width, th.INK_SOFT)
+        y += max(self.px(30), self.lh(self.F(17)))
         # four columns after the names; a heading's note may take two lines
         cols = [(_("Attacks"), _("won · lost"), 150), (_("Defences"), _("held · lost"), 305),
                 (_("Revolts"), _("put down · lost"), 460),
                 (_("Cubes in → out"), _("own, in their fights"), 615)]
-        room = 148
-        for head, note, dx in cols:
-            size = 16 if fonts.size(head, 16, True)[0] <= room else 14
-            th.blit_text(surface, fonts, fonts.fit(head, size, room, True), (x + dx, y), size,
-                         th.INK, bold=True)
-            lines = wrap_text(fonts, note, 14, room)
+        room = self.px(148)
+        big, note = self.F(16), self.F(14)
+        for head, words, dx in cols:
+            size = big if fonts.size(head, big, True)[0] <= room else self.F(14)
+            sheet.fitted(head, (x + self.px(dx), y), size, room, th.INK, bold=True)
+            lines = fonts.wrap(words, note, room)
             if len(lines) > 2:
-                lines = [lines[0], fonts.fit(" ".join(lines[1:]), 14, room)]
+                rect = sheet.fitted(" ".join(lines[1:]), (x + self.px(dx), y + self.lh(big)
+                                                          + self.lh(note)), note, room,
+                                    th.INK_SOFT)
+                sheet.cut[-1] = (rect, words)
+                lines = lines[:1]
             for i, line in enumerate(lines):
-                th.blit_text(surface, fonts, line, (x + dx, y + 22 + 16 * i), 14, th.INK_SOFT)
-        y += 56
+                sheet.text(line, (x + self.px(dx), y + self.lh(big) + self.lh(note) * i), note,
+                           th.INK_SOFT)
+        y += self.lh(big) + 2 * self.lh(note) + self.px(6)
+        row_step = max(self.px(44), self.lh(self.F(17)) + self.px(12))
         for c in self.order:
-            s = self.stats[c]
-            th.draw_marker(surface, c, (x + 12, y + 14), 22)
-            th.blit_text(surface, fonts, fonts.fit(self.names[c], 17, 114, True),
-                         (x + 30, y + 14), 17, th.INK, bold=True, anchor="midleft")
-            for text, dx in ((f"{s.won_attacking} · {s.lost_attacking}", 150),
-                             (f"{s.won_defending} · {s.lost_defending}", 305),
-                             (f"{s.revolts_suppressed} · {s.revolts_lost}", 460),
-                             (f"{s.poured} → {s.came_out}", 615)):
-                th.blit_text(surface, fonts, text, (x + dx, y + 14), 17, th.INK,
-                             anchor="midleft")
-            pygame.draw.line(surface, th.PAPER_DARK, (x, y + 36), (RIGHT.right, y + 36), 1)
-            y += 44
+            st = self.stats[c]
+            cy = y + row_step // 2 - self.px(4)
+            sheet.marker(c, (x + self.px(12), cy), self.px(22))
+            sheet.fitted(self.names[c], (x + self.px(30), cy), self.F(17), self.px(114), th.INK,
+                         bold=True, anchor="midleft")
+            for text, dx in ((f"{st.won_attacking} · {st.lost_attacking}", 150),
+                             (f"{st.won_defending} · {st.lost_defending}", 305),
+                             (f"{st.revolts_suppressed} · {st.revolts_lost}", 460),
+                             (f"{st.poured} → {st.came_out}", 615)):
+                sheet.text(text, (x + self.px(dx), cy), self.F(17), th.INK, anchor="midleft")
+            line_y = y + row_step - self.px(8)
+            sheet.line((x, line_y), (x + width, line_y), th.PAPER_DARK)
+            y += row_step
 
-    def _draw_chart(self, surface, fonts) -> None:
+    def _draw_chart(self, sheet: Sheet, fonts) -> None:
         """VP after each winter: one line per player in their colour, named at its end."""
-        box = CHART
-        pygame.draw.rect(surface, th.PAPER_LIGHT, box, border_radius=5)
-        pygame.draw.rect(surface, th.INK_SOFT, box, 1, border_radius=5)
-        th.blit_text(surface, fonts, _("Victory points after each winter"), (box.x + 14,
-                     box.y + 6), 16, th.INK, bold=True)
-        plot = pygame.Rect(box.x + 60, box.y + 54, box.w - 250, box.h - 98)
+        box = self.R(CHART)
+
+        def frame(s: pygame.Surface) -> None:
+            pygame.draw.rect(s, th.PAPER_LIGHT, box, border_radius=5)
+            pygame.draw.rect(s, th.INK_SOFT, box, 1, border_radius=5)
+
+        sheet.draw(frame)
+        tsize, size = self.F(16), self.F(16)
+        sheet.text(_("Victory points after each winter"), (box.x + self.px(14),
+                   box.y + self.px(6)), tsize, th.INK, bold=True)
+        label_w = self.px(190)
+        plot = pygame.Rect(box.x + self.px(60), box.y + self.px(14) + self.lh(tsize)
+                           + self.lh(size) // 2, 0, 0)
+        plot.w = box.right - label_w - plot.x
+        plot.h = box.bottom - self.px(10) - self.lh(size) - plot.y
         top = max([10] + [v for p in self.points for v in p.values()])
         top = -(-top // 10) * 10
         step = 10 if top <= 60 else 20
         for v in range(0, top + 1, step):
             yy = plot.bottom - round(v / top * plot.h)
-            pygame.draw.line(surface, th.PAPER_DARK, (plot.x, yy), (plot.right, yy), 1)
-            th.blit_text(surface, fonts, str(v), (plot.x - 8, yy), 16, th.INK_SOFT,
-                         anchor="midright")
-        pygame.draw.line(surface, th.INK_SOFT, plot.bottomleft, plot.bottomright, 2)
-        pygame.draw.line(surface, th.INK_SOFT, plot.bottomleft, plot.topleft, 2)
-        th.blit_text(surface, fonts, _("VP"), (plot.x - 8, plot.y - 9), 16, th.INK_SOFT,
-                     bold=True, anchor="bottomright")
+            sheet.line((plot.x, yy), (plot.right, yy), th.PAPER_DARK)
+            sheet.text(str(v), (plot.x - self.px(8), yy), size, th.INK_SOFT, anchor="midright")
+        sheet.line(plot.bottomleft, plot.bottomright, th.INK_SOFT, 2)
+        sheet.line(plot.bottomleft, plot.topleft, th.INK_SOFT, 2)
         n = len(self.points)
         labels = [_("Start")] + [_("Winter {n}").format(n=i) for i in range(1, n)]
         xs = [plot.x + round(i * plot.w / max(1, n - 1)) for i in range(n)]
-        for label, xx in zip(labels, xs, strict=True):
-            th.blit_text(surface, fonts, label, (xx, plot.bottom + 6), 16, th.INK_SOFT,
-                         anchor="midtop")
+        for i, (label, xx) in enumerate(zip(labels, xs, strict=True)):
+            # the first starts at the axis: clear of the "0" beside it
+            sheet.text(label, (xx, plot.bottom + self.px(4)), size, th.INK_SOFT,
+                       anchor="topleft" if i == 0 else "midtop")
         ends: list[tuple[int, str]] = []
         for c in self.order:
             colour = th.colour_of(c)
             pts = [(xx, plot.bottom - round(p[c] / top * plot.h))
                    for xx, p in zip(xs, self.points, strict=True)]
-            if len(pts) > 1:
-                pygame.draw.lines(surface, th.darken(colour, 0.1), False, pts, 4)
-            for pt in pts:
-                pygame.draw.circle(surface, colour, pt, 6)
-                pygame.draw.circle(surface, th.INK, pt, 6, 1)
+            dot = max(4, self.px(6))
+
+            def curve(s: pygame.Surface, pts=pts, colour=colour, dot=dot) -> None:
+                if len(pts) > 1:
+                    pygame.draw.lines(s, th.darken(colour, 0.1), False, pts, max(3, self.px(4)))
+                for pt in pts:
+                    pygame.draw.circle(s, colour, pt, dot)
+                    pygame.draw.circle(s, th.INK, pt, dot, 1)
+
+            sheet.draw(curve)
             ends.append((pts[-1][1], c))
         # name labels at the lines' ends, pushed apart so none overlaps
         ends.sort()
+        lsize = self.F(17)
+        spacing = max(self.px(22), self.lh(lsize) - self.px(2))
         placed: list[int] = []
         for yy, c in ends:
-            if placed and yy - placed[-1] < 22:
-                yy = placed[-1] + 22
+            if placed and yy - placed[-1] < spacing:
+                yy = placed[-1] + spacing
             placed.append(yy)
             value = self.points[-1][c]
-            th.draw_marker(surface, c, (plot.right + 26, yy), 18)
-            th.blit_text(surface, fonts, fonts.fit(f"{self.names[c]} {value}", 15, 150, True),
-                         (plot.right + 40, yy), 17, th.INK, bold=True, anchor="midleft")
+            sheet.marker(c, (plot.right + self.px(26), yy), self.px(18))
+            sheet.fitted(f"{self.names[c]} {value}", (plot.right + self.px(40), yy), lsize,
+                         box.right - self.px(8) - plot.right - self.px(40), th.INK, bold=True,
+                         anchor="midleft")

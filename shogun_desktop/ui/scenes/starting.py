@@ -14,25 +14,78 @@ from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes.new_game import daimyo_name
-from shogun_desktop.ui.widgets import Button, Panel, WidgetGroup
+from shogun_desktop.ui.widgets import Button, WidgetGroup
+from shogun_desktop.ui.widgets.native import NativeLayout, Sheet, draw_card
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.scenes.new_game import NewGameSettings
 
 
-class GameStartingScene(Scene):
+class GameStartingScene(NativeLayout, Scene):
+    """Drawn at the window's own resolution."""
+
     opaque = True
 
     def __init__(self, app: App, settings: NewGameSettings) -> None:
         super().__init__(app)
         self.settings = settings
-        self.box = pygame.Rect(400, 150, 800, 600)
-        self.ui = WidgetGroup([
-            Panel(self.box, _("The game is starting")),
-            Button((self.box.right - 280, self.box.bottom - 76, 250, 50), _("Back to setup"),
-                   self.back, hotkey=Action.CANCEL, key="back"),
-        ])
+        self.ui = WidgetGroup()
+        self.sheet = Sheet(app.theme.fonts)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.native_layout(app.window_size)
+
+    def layout(self) -> None:
+        fonts = self.app.theme.fonts
+        self.box = box = self.R(400, 150, 800, 600)
+        sheet = self.sheet = Sheet(fonts)
+        pad = self.px(40)
+        tsize = self.F(22)
+        sheet.fitted(_("The game is starting"), (box.x + self.px(20), box.y + self.px(14)),
+                     tsize, box.w - self.px(40), th.INK, bold=True)
+        self.rule_y = box.y + self.px(14) + self.lh(tsize) + self.px(4)
+        s = self.settings
+        x, y = box.x + pad, self.rule_y + self.px(28)
+        inner = box.w - 2 * pad
+        facts = self.app.board_facts
+        name_size, size = self.F(20), self.F(18)
+        cube = self.px(28)
+        name_w = max([fonts.size(f"{i}. {seat.name}", name_size, True)[0]
+                      for i, seat in enumerate(s.seats, 1)] + [0])
+        name_room = min(name_w, inner // 2)
+        row = max(self.px(48), self.lh(name_size) + self.px(10))
+        for i, seat in enumerate(s.seats, 1):
+            cy = y + row // 2 - self.px(4)
+            sheet.cube(seat.colour, (x + cube // 2, cy), cube)
+            nx = x + cube + self.px(16)
+            sheet.fitted(f"{i}. {seat.name}", (nx, cy), name_size, name_room, th.INK,
+                         bold=True, anchor="midleft")
+            who = _("computer") if seat.is_computer else _("human")
+            dx = nx + name_room + self.px(24)
+            sheet.fitted(_("{daimyo} · {who}").format(daimyo=daimyo_name(facts, seat.colour),
+                                                      who=who),
+                         (dx, cy), size, box.right - pad - dx, th.INK_SOFT, anchor="midleft")
+            y += row
+        y += self.px(16)
+        seed = _("random") if s.seed is None else str(s.seed)
+        board = _("Sun side") if s.board == "sun" else _("Moon side")
+        mode = _("Draft") if s.start_mode == "draft" else _("Designated")
+        lsize = self.F(19)
+        for line in (_("Board: {side}").format(side=board),
+                     _("Starting provinces: {mode}").format(mode=mode),
+                     _("Seed: {seed}").format(seed=seed)):
+            sheet.fitted(line, (x, y), lsize, inner, th.INK)
+            y += max(self.px(32), self.lh(lsize))
+        bsize = self.F(18)
+        label = _("Back to setup")
+        bw = max(self.px(250), fonts.size(label, bsize, True)[0] + self.px(40))
+        bh = max(self.px(50), bsize + self.px(22))
+        button = pygame.Rect(box.right - self.px(30) - bw, box.bottom - self.px(26) - bh, bw, bh)
+        note = _("Play itself is not connected in this build yet.")
+        sheet.fitted(note, (x, button.y - self.px(12) - self.lh(self.F(17))), self.F(17),
+                     inner, th.INK_SOFT)
+        self.ui.set_widgets([Button(button, label, self.back, hotkey=Action.CANCEL,
+                                    key="back", size=bsize), *sheet.tip_widgets()])
 
     def back(self) -> None:
         self.app.scenes.remove(self)
@@ -40,32 +93,19 @@ class GameStartingScene(Scene):
     def handle(self, inp: Input) -> bool:
         return self.ui.handle(inp)
 
+    def resume(self) -> None:
+        self.native_layout(self.app.window_size)
+
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts = self.app.theme.fonts
-        self.ui.draw(surface, self.app.theme)
-        s = self.settings
-        x, y = self.box.x + 40, self.box.y + 80
-        facts = self.app.board_facts
-        for i, seat in enumerate(s.seats, 1):
-            th.draw_cube(surface, seat.colour, (x + 14, y + 14), 28)
-            who = _("computer") if seat.is_computer else _("human")
-            th.blit_text(surface, fonts, f"{i}. {seat.name}", (x + 44, y + 2), 20, th.INK,
-                         bold=True)
-            th.blit_text(surface, fonts, _("{daimyo} · {who}").format(
-                daimyo=daimyo_name(facts, seat.colour), who=who),
-                         (x + 330, y + 4), 18, th.INK_SOFT)
-            y += 48
-        y += 16
-        seed = _("random") if s.seed is None else str(s.seed)
-        board = _("Sun side") if s.board == "sun" else _("Moon side")
-        mode = _("Draft") if s.start_mode == "draft" else _("Designated")
-        for line in (_("Board: {side}").format(side=board),
-                     _("Starting provinces: {mode}").format(mode=mode),
-                     _("Seed: {seed}").format(seed=seed)):
-            th.blit_text(surface, fonts, line, (x, y), 19, th.INK)
-            y += 32
-        th.blit_text(surface, fonts, _("Play itself is not connected in this build yet."),
-                     (x, self.box.bottom - 64), 17, th.INK_SOFT)
+        surface.fill(th.PAPER)
+        box = self.box
+        draw_card(surface, self.app.theme.fonts, box, self.k)
+        pygame.draw.line(surface, th.VERMILION, (box.x + self.px(20), self.rule_y),
+                         (box.right - self.px(20), self.rule_y), 2)
+        self.sheet.paint(surface)
+        self.ui.draw_widgets(surface, self.app.theme)
+        self.draw_tip(surface)

@@ -18,7 +18,8 @@ from shogun_desktop.rules.events import Event
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
-from shogun_desktop.ui.widgets import Button, Panel, WidgetGroup, draw_veil, wrap_text
+from shogun_desktop.ui.widgets import Button, WidgetGroup, draw_veil
+from shogun_desktop.ui.widgets.native import NativeLayout, Sheet, draw_card
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -49,7 +50,13 @@ def score_rows(view: dict, year: int | None = None, words: Presenter | None = No
     return rows
 
 
-class WinterScene(Scene):
+class WinterScene(NativeLayout, Scene):
+    """The winter's notes and its scoring table over the table, at the window's resolution.
+
+    Every player's majorities wrap in their column in full (a row grows a line per line of
+    them); the notes take the room the table leaves and the rest stays in the game log.
+    """
+
     opaque = False
 
     def __init__(self, app: App, session: GameSession, events: list[Event]) -> None:
@@ -59,13 +66,119 @@ class WinterScene(Scene):
         self.rows = score_rows(session.view(None), year, session.presenter)
         scored = next((i for i, e in enumerate(events) if isinstance(e, ev.Scored)), len(events))
         self.notes = [session.presenter.line(e) for e in events[:scored]]
-        self.box = pygame.Rect(160, 90, 1280, 720)
-        self.ui = WidgetGroup([
-            Panel(self.box, session.presenter.season("winter")),
-            Button((self.box.right - 230, self.box.bottom - 70, 200, 50), _("Continue"),
-                   self.close, primary=True, hotkey=Action.CONFIRM, key="continue"),
-        ])
+        self.title = session.presenter.season("winter")
+        self.ui = WidgetGroup()
+        self.sheet = Sheet(app.theme.fonts)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.native_layout(app.window_size)
 
+    # ---------------------------------------------------------------- layout
+    def layout(self) -> None:
+        """The card as high as its content needs (at most the design's), centred."""
+        full = self.R(70, 40, 1460, 820)
+        needed = self._place(full)
+        if needed < full.h:
+            self._place(pygame.Rect(full.x, full.centery - needed // 2, full.w, needed))
+
+    def _place(self, box: pygame.Rect) -> int:
+        """Lay the card out in ``box``; returns the height its content needs."""
+        fonts = self.app.theme.fonts
+        k = self.k
+        self.box = box
+        pad = self.px(30)
+        x, inner = box.x + pad, box.w - 2 * pad
+        sheet = self.sheet = Sheet(fonts)
+        tsize, head, body, small = self.F(22), self.F(17), self.F(15), self.F(15)
+        bsize = self.F(18)
+        label = _("Continue")
+        bw = max(self.px(200), fonts.size(label, bsize, True)[0] + self.px(48))
+        bh = max(self.px(50), bsize + self.px(22))
+        button = pygame.Rect(box.right - pad - bw, box.bottom - self.px(20) - bh, bw, bh)
+        # the title band
+        sheet.fitted(self.title, (box.x + self.px(20), box.y + self.px(14)), tsize,
+                     box.w - self.px(40), th.INK, bold=True)
+        self.rule_y = box.y + self.px(14) + self.lh(tsize) + self.px(4)
+        # the scoring table's columns, each as wide as its widest word
+        gap = self.px(24)
+        numbers = [(pgettext("column", "Provinces"), "provinces"),
+                   (pgettext("column", "Buildings"), "buildings")]
+        tail = [(_("Gained"), "gained"), (_("Total"), "total")]
+        marker = max(16, round(22 * k))
+        name_room = min(self.px(250), max([fonts.size(_("Player"), body, True)[0]]
+                                         + [marker + self.px(8) + fonts.size(r["name"], head,
+                                                                             True)[0]
+                                            for r in self.rows]))
+
+        def width(text: str, key: str) -> int:
+            cells = [str(r[key]) if key != "gained" else f"+{r[key]}" for r in self.rows]
+            return max([fonts.size(text, body, True)[0]]
+                       + [fonts.size(c, head, True)[0] for c in cells])
+
+        widths = [width(t, key) for t, key in numbers + tail]
+        maj_w = inner - name_room - sum(widths) - gap * 5
+        xs = [x, x + name_room + gap]
+        xs.append(xs[-1] + widths[0] + gap)
+        maj_x = xs[-1] + widths[1] + gap
+        xs.append(maj_x)
+        xs.append(maj_x + maj_w + gap)
+        xs.append(xs[-1] + widths[2] + gap)
+        # rows: majorities wrap in full
+        lines = [fonts.wrap(pgettext("list", ", ").join(r["majorities"]) or "—", small, maj_w)
+                 for r in self.rows]
+        row_hs = [max(self.lh(head), len(ls) * self.lh(small)) + self.px(10) for ls in lines]
+        table_h = self.lh(head) + self.px(8) + self.lh(body) + self.px(4) + sum(row_hs)
+        table_y = button.y - self.px(16) - table_h
+        # the notes take what is left above the table
+        y = self.rule_y + self.px(16)
+        sheet.fitted(_("Rice loss, provisions and revolts"), (x, y), head, inner, th.INK,
+                     bold=True)
+        y += self.lh(head) + self.px(4)
+        step = self.lh(body)
+        wrapped = [line for note in self.notes for line in fonts.wrap(note, body, inner)]
+        room = max(1, (table_y - self.px(12) - y) // step)
+        if len(wrapped) > room:  # the full story stays in the game log
+            more = len(wrapped) - (room - 1)
+            wrapped = [*wrapped[: room - 1], ngettext(
+                "… and {n} more line in the game log", "… and {n} more lines in the game log",
+                more).format(n=more)]
+        for line in wrapped:
+            sheet.text(line, (x, y), body, th.INK_SOFT)
+            y += step
+        y += self.px(16)  # the table follows the notes (it fits: the notes gave it room)
+        sheet.fitted(_("Scoring"), (x, y), head, inner, th.INK, bold=True)
+        y += self.lh(head) + self.px(8)
+        heads = [(_("Player"), xs[0], name_room), (numbers[0][0], xs[1], widths[0]),
+                 (numbers[1][0], xs[2], widths[1]), (_("Majorities"), xs[3], maj_w),
+                 (tail[0][0], xs[4], widths[2]), (tail[1][0], xs[5], widths[3])]
+        for text, hx, room_w in heads:
+            sheet.fitted(text, (hx, y), body, room_w, th.INK_SOFT, bold=True)
+        y += self.lh(body) + self.px(4)
+        for row, maj, row_h in zip(self.rows, lines, row_hs, strict=True):
+            cy = y + self.lh(head) // 2
+            if row["colour"]:
+                sheet.marker(row["colour"], (x + marker // 2, cy), marker)
+            sheet.fitted(row["name"], (x + marker + self.px(8), cy), head,
+                         name_room - marker - self.px(8), th.INK, bold=True, anchor="midleft")
+            sheet.text(str(row["provinces"]), (xs[1], cy), head, th.INK, anchor="midleft")
+            sheet.text(str(row["buildings"]), (xs[2], cy), head, th.INK, anchor="midleft")
+            my = cy - self.lh(small) // 2
+            for line in maj:
+                sheet.text(line, (maj_x, my), small, th.INK)
+                my += self.lh(small)
+            sheet.text(f"+{row['gained']}", (xs[4], cy), head, th.INK, bold=True,
+                       anchor="midleft")
+            sheet.text(str(row["total"]), (xs[5], cy), head, th.VERMILION, bold=True,
+                       anchor="midleft")
+            y += row_h
+        needed = y + self.px(20) + bh + self.px(20) - box.y
+        self.ui.set_widgets([
+            Button(button, label, self.close, primary=True, hotkey=Action.CONFIRM,
+                   key="continue", size=bsize),
+            *sheet.tip_widgets(),
+        ])
+        return needed
+
+    # ---------------------------------------------------------------- scene hooks
     def close(self) -> None:
         self.app.scenes.remove(self)
 
@@ -74,49 +187,19 @@ class WinterScene(Scene):
             self.close()
         return True
 
+    def resume(self) -> None:
+        self.native_layout(self.app.window_size)
+
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_veil(surface)
-        self.ui.draw(surface, self.app.theme)
-        fonts = self.app.theme.fonts
-        x, y = self.box.x + 30, self.box.y + 64
-        th.blit_text(surface, fonts, _("Rice loss, provisions and revolts"), (x, y), 17, th.INK,
-                     bold=True)
-        y += 26
-        wrapped = [line for note in self.notes for line in wrap_text(fonts, note, 15, self.box.w - 60)]
-        if len(wrapped) > 12:  # the full story stays in the game log
-            more = len(wrapped) - 11
-            wrapped = [*wrapped[:11], ngettext("… and {n} more line in the game log",
-                                               "… and {n} more lines in the game log",
-                                               more).format(n=more)]
-        for line in wrapped:
-            th.blit_text(surface, fonts, line, (x, y), 15, th.INK_SOFT)
-            y += 20
-        y = max(y + 14, self.box.y + 380)
-        th.blit_text(surface, fonts, _("Scoring"), (x, y), 17, th.INK, bold=True)
-        y += 28
-        cols = [(_("Player"), 0, 250), (pgettext("column", "Provinces"), 260, 110),
-                (pgettext("column", "Buildings"), 380, 110), (_("Majorities"), 500, 490),
-                (_("Gained"), 1000, 100), (_("Total"), 1110, 110)]
-        for text, dx, room in cols:
-            th.blit_text(surface, fonts, fonts.fit(text, 15, room, True), (x + dx, y), 15,
-                         th.INK_SOFT, bold=True)
-        y += 24
-        for row in self.rows:
-            if row["colour"]:
-                th.draw_marker(surface, row["colour"], (x + 12, y + 11), 22)
-            th.blit_text(surface, fonts, fonts.fit(row["name"], 17, 220, True), (x + 30, y), 17,
-                         th.INK, bold=True)
-            for key, dx in (("provinces", 260), ("buildings", 380)):
-                th.blit_text(surface, fonts, str(row[key]), (x + dx, y), 17, th.INK)
-            maj = wrap_text(fonts, ", ".join(row["majorities"]) or "—", 14, 480)
-            if len(maj) > 2:
-                maj = [maj[0], fonts.fit(" ".join(maj[1:]), 14, 480)]
-            for i, line in enumerate(maj):
-                th.blit_text(surface, fonts, line, (x + 500, y + 2 + 18 * i), 14, th.INK)
-            th.blit_text(surface, fonts, f"+{row['gained']}", (x + 1000, y), 17, th.INK, bold=True)
-            th.blit_text(surface, fonts, str(row["total"]), (x + 1110, y), 17, th.VERMILION,
-                         bold=True)
-            y += 34 + 18 * (len(maj) - 1)
+        box = self.box
+        draw_card(surface, self.app.theme.fonts, box, self.k)
+        pygame.draw.line(surface, th.VERMILION, (box.x + self.px(20), self.rule_y),
+                         (box.right - self.px(20), self.rule_y), 2)
+        self.sheet.paint(surface)
+        self.ui.draw_widgets(surface, self.app.theme)
+        self.draw_tip(surface)

@@ -14,17 +14,17 @@ from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets.base import Widget
 from shogun_desktop.ui.widgets.button import Button
 from shogun_desktop.ui.widgets.group import WidgetGroup
-from shogun_desktop.ui.widgets.panel import Panel
-from shogun_desktop.ui.widgets.text import wrap_text
+from shogun_desktop.ui.widgets.native import NativeLayout, Sheet, draw_card
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
 
 
-class ConfirmDialog(Scene):
+class ConfirmDialog(NativeLayout, Scene):
     """A modal question over the current screen: Enter confirms, Escape cancels.
 
-    With cancel_text=None it is a plain notice with one button.
+    With cancel_text=None it is a plain notice with one button. Drawn at the window's own
+    resolution: the card grows with its message and its buttons with their words.
     """
 
     opaque = False
@@ -44,27 +44,50 @@ class ConfirmDialog(Scene):
         super().__init__(app)
         # "" means the usual words, translated now (the language may change while running);
         # cancel_text=None means no Cancel button.
-        confirm_text = confirm_text or _("OK")
-        if cancel_text == "":
-            cancel_text = _("Cancel")
+        self.confirm_text = confirm_text or _("OK")
+        self.cancel_text = _("Cancel") if cancel_text == "" else cancel_text
         self.role = role  # what the dialog asks, for its owner ("quit": closing the window)
         self.title = title
         self.message = message
         self.on_confirm = on_confirm
         self.on_cancel = on_cancel
-        w, h = 620, 260
-        cw, ch = app.logical_size
-        self.box = pygame.Rect((cw - w) // 2, (ch - h) // 2, w, h)
-        bw = 170
-        y = self.box.bottom - 66
-        widgets: list[Widget] = [Panel(self.box, title)]
-        x = self.box.right - 24 - bw
-        widgets.append(Button((x, y, bw, 44), confirm_text, self.confirm, primary=True,
-                              key="confirm"))
-        if cancel_text is not None:
-            widgets.append(Button((x - bw - 16, y, bw, 44), cancel_text, self.cancel,
-                                  key="cancel"))
-        self.ui = WidgetGroup(widgets)
+        self.ui = WidgetGroup()
+        self.sheet = Sheet(app.theme.fonts)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.native_layout(app.window_size)
+
+    def layout(self) -> None:
+        fonts = self.app.theme.fonts
+        w, h = self.size
+        pad = self.px(24)
+        bsize = self.F(18)
+        bws = [fonts.size(t, bsize, True)[0] + self.px(40)
+               for t in (self.confirm_text, self.cancel_text) if t is not None]
+        bw = max(self.px(170), *bws)
+        bh = max(self.px(44), bsize + self.px(20))
+        gap = self.px(16)
+        width = min(w - 2 * pad, max(self.px(620), len(bws) * (bw + gap) + 2 * pad))
+        tsize, msize = self.F(22), self.F(19)
+        inner = width - 2 * pad
+        rule = self.px(14) + self.lh(tsize) + self.px(4)
+        body = len(fonts.wrap(self.message, msize, inner)) * self.lh(msize)
+        height = min(h - 2 * pad, max(self.px(260), rule + self.px(14) + body + self.px(20)
+                                      + bh + pad))
+        box = self.box = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+        sheet = self.sheet = Sheet(fonts)
+        sheet.fitted(self.title, (box.x + pad, box.y + self.px(14)), tsize, inner, th.INK,
+                     bold=True)
+        sheet.lines(self.message, (box.x + pad, box.y + rule + self.px(14)), msize, inner,
+                    th.INK, step=self.lh(msize))
+        self.rule_y = box.y + rule
+        by = box.bottom - pad - bh
+        bx = box.right - pad - bw
+        widgets: list[Widget] = [Button((bx, by, bw, bh), self.confirm_text, self.confirm,
+                                        primary=True, key="confirm", size=bsize)]
+        if self.cancel_text is not None:
+            widgets.append(Button((bx - bw - gap, by, bw, bh), self.cancel_text, self.cancel,
+                                  key="cancel", size=bsize))
+        self.ui.set_widgets(widgets + self.sheet.tip_widgets())
 
     def confirm(self) -> None:
         self.app.scenes.remove(self)
@@ -86,16 +109,22 @@ class ConfirmDialog(Scene):
         self.ui.handle(inp)
         return True  # modal: nothing reaches the scene below
 
+    def resume(self) -> None:
+        self.native_layout(self.app.window_size)
+
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_veil(surface)
-        self.ui.draw(surface, self.app.theme)
-        y = self.box.y + 66
-        for line in wrap_text(self.app.theme.fonts, self.message, 19, self.box.w - 48):
-            th.blit_text(surface, self.app.theme.fonts, line, (self.box.x + 24, y), 19, th.INK)
-            y += 27
+        box = self.box
+        draw_card(surface, self.app.theme.fonts, box, self.k)
+        pygame.draw.line(surface, th.VERMILION, (box.x + self.px(20), self.rule_y),
+                         (box.right - self.px(20), self.rule_y), 2)
+        self.sheet.paint(surface)
+        self.ui.draw_widgets(surface, self.app.theme)
+        self.draw_tip(surface)
 
 
 _VEILS: dict[tuple[int, int], pygame.Surface] = {}
