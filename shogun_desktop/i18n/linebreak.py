@@ -18,7 +18,7 @@ from uniseg.linebreak import line_break_units  # type: ignore[import-untyped]
 # showed as dropped frames when the pointer crossed the map (a test compares both ways
 # on every catalogue string).
 _SIMPLE = re.compile(r"[A-Za-z0-9\u00C0-\u024F\u0370-\u03FF\u0400-\u052F .,;:!?'\"()·%+\-—]*")
-_NOT_SIMPLE = re.compile(r"\S—|—\S|\(\s|\s\)|^\s*—|[!?]\S")
+_NOT_SIMPLE = re.compile(r"--|\S—|—\S|\(\s|\s\)|^\s*—|[!?]\S")
 _PIECES = re.compile(r"\s+|\S+\s*")
 
 
