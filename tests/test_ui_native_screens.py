@@ -1,0 +1,156 @@
+"""The rules reference, the menus, the setup screen and the guide draw at the window's own
+resolution at every supported size.
+
+No smooth-scaling (or scaling) of a whole canvas while one of them is on top: each draws
+straight into the window surface; all its text lies inside the window and inside its panel,
+at a readable size (>= 14 px body text at 1280x720); overlays over the native table compose
+on the window too; a click lands on the widget where it is drawn.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.app import App
+from shogun_desktop.ui.scenes.rules_reference import (
+    RulesReferenceScene,
+    TextLine,
+    line_width,
+)
+from tests.test_ui_game_driver import Driver, game_app
+
+READABLE = 14  # px: the smallest body text at 1280x720 (the style guide)
+SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (1280, 1024)]
+IDS = [f"{w}x{h}" for w, h in SIZES]
+
+Texts = list[tuple[str, pygame.Rect, int]]
+
+
+def native_frame(app: App, monkeypatch) -> Texts:
+    """One fresh frame of the visible scenes: every string drawn with theme.blit_text, its
+    box and size. Fails when a whole canvas is scaled or a scene draws anywhere but into
+    the window itself."""
+    texts: Texts = []
+    original = th.blit_text
+
+    def spy(surface, fonts, text, pos, size=18, colour=th.INK, *, bold=False,
+            anchor="topleft"):
+        rect = original(surface, fonts, text, pos, size, colour, bold=bold, anchor=anchor)
+        texts.append((text, rect, size))
+        return rect
+
+    def no_scaling(*a, **k):
+        raise AssertionError("a whole canvas was scaled")
+
+    targets: list[pygame.Surface] = []
+    visible = app.scenes.visible()
+    with monkeypatch.context() as mp:
+        for scene in visible:
+            layer = getattr(scene, "layer", None)
+            if layer is not None:
+                layer.key = None  # the still parts too
+            mp.setattr(scene, "draw",
+                       lambda s, _d=scene.draw: (targets.append(s), _d(s))[1])
+        mp.setattr(th, "blit_text", spy)
+        mp.setattr(pygame.transform, "smoothscale", no_scaling)
+        mp.setattr(pygame.transform, "scale", no_scaling)
+        app.render()
+    assert all(getattr(s, "native", False) for s in visible), [type(s) for s in visible]
+    assert targets and all(t is app.screen for t in targets)
+    return texts
+
+
+def check_inside(texts: Texts, size: tuple[int, int], box: pygame.Rect, what: str,
+                 minimum: int = READABLE) -> None:
+    window = pygame.Rect(0, 0, *size)
+    assert texts, what
+    for text, rect, px in texts:
+        assert window.contains(rect), f"{what}: {text!r} {rect} leaves the {size} window"
+        assert box.contains(rect), f"{what}: {text!r} {rect} leaves its panel {box}"
+        assert px >= minimum, f"{what}: {text!r} drawn at {px} px"
+
+
+@pytest.fixture
+def sized_app(tmp_path):
+    apps: list[App] = []
+
+    def make(size: tuple[int, int], text_size: float = 1.0) -> App:
+        app = game_app(tmp_path / f"saves-{len(apps)}", size=size)
+        app.set_ui_scale(text_size)
+        apps.append(app)
+        assert app.window_size == size
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+# ---------------------------------------------------------------- rules reference
+def check_reference(app: App, monkeypatch, size: tuple[int, int]) -> None:
+    from shogun_desktop.ui.scenes.rules_reference import open_rules_reference
+
+    ref = open_rules_reference(app)
+    assert isinstance(ref, RulesReferenceScene) and ref.native
+    window = pygame.Rect(0, 0, *size)
+    for rect in (ref.header, ref.toc_box, ref.page, *(w.rect for w in ref.ui.widgets)):
+        assert window.contains(rect), rect
+    assert not ref.toc_box.colliderect(ref.page)
+    secs = ref.ref.sections()
+    table = next(s.id for s in secs if any(b.kind == "table" for b in s.blocks))
+    note = next(s.id for s in secs if any(b.kind == "note" for b in s.blocks))
+    for section in (secs[0].id, table, note, secs[-1].id, None):
+        if section is None:
+            Driver(app).type_text("castle")  # a search: the results and their counts
+        else:
+            assert ref.jump_to(section)
+        texts = native_frame(app, monkeypatch)
+        check_inside([t for t in texts if t[1].bottom <= ref.header.bottom], size,
+                     ref.header, f"header {section}")
+        contents = [t for t in texts if ref.toc_box.colliderect(t[1])]
+        if ref.toc_limit():  # a list longer than its panel scrolls: its rows are clipped
+            contents = [(t, r.clip(ref.toc_box), px) for t, r, px in contents]
+        check_inside(contents, size, ref.toc_box, f"contents {section}")
+        # the page: every line of the book inside the reading column, at a readable size
+        shown = 0
+        for op in ref.layout.ops:
+            if isinstance(op, TextLine):
+                assert op.size >= READABLE, (op.text(), op.size)
+                assert op.limit is not None and op.limit <= ref.track().x, op.text()
+                assert op.x >= ref.page.x, op.text()
+                assert op.x + line_width(app.theme.fonts, op) <= op.limit, op.text()
+                shown += 1
+        assert shown
+    assert ref.m.body >= READABLE
+    Driver(app).key(pygame.K_ESCAPE)
+    assert not isinstance(app.scenes.top, RulesReferenceScene)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_rules_reference_is_drawn_natively_and_fits(sized_app, monkeypatch, size):
+    check_reference(sized_app(size), monkeypatch, size)
+
+
+@pytest.mark.parametrize("text_size", [0.8, 1.5])
+def test_the_rules_reference_fits_at_every_text_size(sized_app, monkeypatch, text_size):
+    check_reference(sized_app((1280, 720), text_size), monkeypatch, (1280, 720))
+
+
+def test_the_rules_reference_follows_a_resize_and_keeps_the_section(sized_app):
+    app = sized_app((1600, 900))
+    from shogun_desktop.ui.scenes.rules_reference import open_rules_reference
+
+    ref = open_rules_reference(app)
+    ref.jump_to("battles/neutral")
+    body = ref.m.body
+    app.resize((1280, 720))
+    app.run(max_frames=1, dt=1 / 60)
+    assert ref.size == (1280, 720) and ref.m.body < body
+    assert ref.current_section() == "battles/neutral"
+    assert ref.page.right <= 1280 and ref.toc_box.bottom <= 720
+    # the contents answer a click where they are drawn at the new size
+    entry = next(e for e in ref.toc if e.is_chapter and e.chapter_id != ref.current_chapter())
+    Driver(app).click(entry.rect.move(0, -ref.toc_scroll).center)
+    assert ref.current_chapter() == entry.chapter_id
