@@ -19,7 +19,7 @@ from shogun_desktop.ui.scenes.rules_reference import (
     TextLine,
     line_width,
 )
-from tests.test_ui_game_driver import Driver, game_app
+from tests.test_ui_game_driver import Driver, game_app, settings, start_game
 
 READABLE = 14  # px: the smallest body text at 1280x720 (the style guide)
 SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (1280, 1024)]
@@ -28,31 +28,43 @@ IDS = [f"{w}x{h}" for w, h in SIZES]
 Texts = list[tuple[str, pygame.Rect, int]]
 
 
-def native_frame(app: App, monkeypatch) -> Texts:
-    """One fresh frame of the visible scenes: every string drawn with theme.blit_text, its
-    box and size. Fails when a whole canvas is scaled or a scene draws anywhere but into
-    the window itself."""
+def native_frame(app: App, monkeypatch, scene=None) -> Texts:
+    """One fresh frame of the visible scenes: every string ``scene`` (default: the top one)
+    draws with theme.blit_text, its box and size. Fails when a whole canvas is scaled or a
+    scene draws anywhere but into the window itself."""
+    scene = scene if scene is not None else app.scenes.top
     texts: Texts = []
+    drawing: list[object] = []
     original = th.blit_text
 
     def spy(surface, fonts, text, pos, size=18, colour=th.INK, *, bold=False,
             anchor="topleft"):
         rect = original(surface, fonts, text, pos, size, colour, bold=bold, anchor=anchor)
-        texts.append((text, rect, size))
+        if drawing and drawing[-1] is scene:
+            texts.append((text, rect, size))
         return rect
 
     def no_scaling(*a, **k):
         raise AssertionError("a whole canvas was scaled")
 
+    def wrap(s, draw):
+        def drawn(surface):
+            targets.append(surface)
+            drawing.append(s)
+            try:
+                draw(surface)
+            finally:
+                drawing.pop()
+        return drawn
+
     targets: list[pygame.Surface] = []
     visible = app.scenes.visible()
     with monkeypatch.context() as mp:
-        for scene in visible:
-            layer = getattr(scene, "layer", None)
+        for s in visible:
+            layer = getattr(s, "layer", None)
             if layer is not None:
                 layer.key = None  # the still parts too
-            mp.setattr(scene, "draw",
-                       lambda s, _d=scene.draw: (targets.append(s), _d(s))[1])
+            mp.setattr(s, "draw", wrap(s, s.draw))
         mp.setattr(th, "blit_text", spy)
         mp.setattr(pygame.transform, "smoothscale", no_scaling)
         mp.setattr(pygame.transform, "scale", no_scaling)
@@ -154,3 +166,89 @@ def test_the_rules_reference_follows_a_resize_and_keeps_the_section(sized_app):
     entry = next(e for e in ref.toc if e.is_chapter and e.chapter_id != ref.current_chapter())
     Driver(app).click(entry.rect.move(0, -ref.toc_scroll).center)
     assert ref.current_chapter() == entry.chapter_id
+
+
+# ---------------------------------------------------------------- menus over the table
+def cards_over_the_table(app: App):
+    """The Esc menu, Settings, Load and Save as, each opened over the game table."""
+    from shogun_desktop.ui.scenes.game import GameScene
+    from shogun_desktop.ui.scenes.guide import GuideScene
+    from shogun_desktop.ui.scenes.menu import LoadScene, MenuScene, SaveAsScene, SettingsScene
+
+    start_game(app, settings(3, start="designated", seed=5))
+    while isinstance(app.scenes.top, GuideScene):
+        app.scenes.pop()
+    game = next(s for s in app.scenes if isinstance(s, GameScene))
+    while app.scenes.top is not game:
+        app.scenes.pop()  # the curtain: the cards go over the native table itself
+    for make in (lambda: MenuScene(app, game.session, app.host),
+                 lambda: MenuScene(app, game.session, app.host,
+                                   note="Your plan is hidden while the menu is open."),
+                 lambda: SettingsScene(app), lambda: LoadScene(app, app.host),
+                 lambda: SaveAsScene(app, game.session)):
+        card = app.push(make())
+        yield card
+        app.scenes.remove(card)
+
+
+def check_cards(app: App, monkeypatch, size: tuple[int, int]) -> None:
+    from shogun_desktop.ui.scenes.menu import SaveAsScene
+
+    seen = 0
+    for card in cards_over_the_table(app):
+        assert card.native
+        texts = native_frame(app, monkeypatch)
+        check_inside(texts, size, card.card, type(card).__name__)
+        for w in card.ui.widgets:
+            assert card.card.contains(w.rect), (type(card).__name__, w.key, w.rect)
+        seen += 1
+        if isinstance(card, SaveAsScene):  # a click lands on the drawn button
+            Driver(app).click(card.ui.by_key("cancel").rect.center)
+            assert card not in list(app.scenes)
+            app.push(card)
+    assert seen == 5
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_menus_are_drawn_natively_over_the_table_and_fit(sized_app, monkeypatch, size):
+    check_cards(sized_app(size), monkeypatch, size)
+
+
+@pytest.mark.parametrize("lang", ["cs", "nl", "ru", "zh_Hant"])
+def test_the_menus_fit_in_every_language_at_the_smallest_window(sized_app, monkeypatch,
+                                                                 lang):
+    from shogun_desktop import i18n
+
+    i18n.set_language(lang)
+    try:
+        check_cards(sized_app((1280, 720)), monkeypatch, (1280, 720))
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("text_size", [0.8, 1.2, 1.5])
+def test_the_menus_fit_at_every_text_size(sized_app, monkeypatch, text_size):
+    check_cards(sized_app((1280, 720), text_size), monkeypatch, (1280, 720))
+
+
+def test_the_menu_text_size_button_relayouts_the_card_and_the_table(sized_app):
+    from shogun_desktop.ui.scenes.game import GameScene
+    from shogun_desktop.ui.scenes.menu import MenuScene
+
+    app = sized_app((1920, 1080))
+    cards = cards_over_the_table(app)
+    menu = next(cards)
+    assert isinstance(menu, MenuScene)
+    game = next(s for s in app.scenes if isinstance(s, GameScene))
+    k, size = menu.k, game.F(15)
+    drv = Driver(app)
+    drv.press("text-size")
+    assert app.ui_scale == 1.1 and menu.k > k
+    assert menu.ui.by_key("text-size").text == "Text size: 110%"
+    app.render()
+    assert game.F(15) > size  # the table under the menu follows at once
+    app.resize((1280, 720))
+    drv.pump()
+    assert menu.card.bottom <= 720 and menu.ui.by_key("resume").rect.bottom <= 720
+    drv.press("resume")  # where it is drawn at the new size
+    assert menu not in list(app.scenes)

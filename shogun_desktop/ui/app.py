@@ -319,36 +319,55 @@ class App:
     def render(self) -> None:
         """Draw the scenes and present them in the window (no flip).
 
-        Native scenes at the bottom of the visible stack draw into the window itself; the
-        logical scenes above them (menus, dialogs) draw on a transparent canvas scaled over
-        it. With no native scene, the logical canvas is scaled into the letterboxed view.
+        Native scenes draw into the window itself (laid out for its current size first: a
+        paused scene under an overlay missed the resize). Logical scenes draw on the 1600x900
+        canvas, scaled into the letterboxed view: at the bottom on the paper canvas, above a
+        native scene on a transparent one. With no native scene, the logical canvas is scaled
+        into the letterboxed view.
         """
         visible = self.scenes.visible()
-        native = 0
-        while native < len(visible) and getattr(visible[native], "native", False):
-            native += 1
-        if native:
-            self.screen.fill(th.PAPER)
-            for scene in visible[:native]:
-                scene.draw(self.screen)
-            rest = visible[native:]
-            if rest:
-                if self._overlay is None:
-                    self._overlay = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
-                self._overlay.fill((0, 0, 0, 0))
-                for scene in rest:
-                    scene.draw(self._overlay)
-                shown = (self._overlay if self.view.size == LOGICAL_SIZE
-                         else pygame.transform.smoothscale(self._overlay, self.view.size))
-                self.screen.blit(shown, self.view.topleft)
+        if any(getattr(scene, "native", False) for scene in visible):
+            i = 0
+            while i < len(visible):
+                scene = visible[i]
+                if getattr(scene, "native", False):
+                    if i == 0:
+                        self.screen.fill(th.PAPER)
+                    relayout = getattr(scene, "native_layout", None)
+                    if relayout is not None:
+                        relayout(self.window_size)
+                    scene.draw(self.screen)
+                    i += 1
+                    continue
+                j = i
+                while j < len(visible) and not getattr(visible[j], "native", False):
+                    j += 1
+                self._render_logical(visible[i:j], bottom=i == 0)
+                i = j
             return
-        if self.view.size != self.screen.get_size():
-            self.screen.fill(th.LETTERBOX)
-        self.canvas.fill(th.PAPER)
-        self.scenes.draw(self.canvas)
-        if self._scaled is not None:
-            pygame.transform.smoothscale(self.canvas, self.view.size, self._scaled)
-            self.screen.blit(self._scaled, self.view.topleft)
+        self._render_logical(visible, bottom=True)
+
+    def _render_logical(self, scenes: list[Scene], *, bottom: bool) -> None:
+        """Logical scenes scaled into the view: on the paper canvas when they are at the
+        bottom of the picture, else on a transparent overlay over what is drawn."""
+        if bottom:
+            if self.view.size != self.screen.get_size():
+                self.screen.fill(th.LETTERBOX)
+            self.canvas.fill(th.PAPER)
+            for scene in scenes:
+                scene.draw(self.canvas)
+            if self._scaled is not None:
+                pygame.transform.smoothscale(self.canvas, self.view.size, self._scaled)
+                self.screen.blit(self._scaled, self.view.topleft)
+            return
+        if self._overlay is None:
+            self._overlay = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+        self._overlay.fill((0, 0, 0, 0))
+        for scene in scenes:
+            scene.draw(self._overlay)
+        shown = (self._overlay if self.view.size == LOGICAL_SIZE
+                 else pygame.transform.smoothscale(self._overlay, self.view.size))
+        self.screen.blit(shown, self.view.topleft)
 
     def frame(self, dt: float) -> None:
         start = time.perf_counter()
