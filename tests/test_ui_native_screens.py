@@ -252,3 +252,52 @@ def test_the_menu_text_size_button_relayouts_the_card_and_the_table(sized_app):
     assert menu.card.bottom <= 720 and menu.ui.by_key("resume").rect.bottom <= 720
     drv.press("resume")  # where it is drawn at the new size
     assert menu not in list(app.scenes)
+
+
+# ---------------------------------------------------------------- the first-game guide
+def check_guide(app: App, monkeypatch, size: tuple[int, int]) -> None:
+    from shogun_desktop.ui.scenes.guide import GuideScene
+    from shogun_desktop.ui.scenes.planning import PlanningScene
+
+    app.prefs.set("guide.enabled", True)
+    start_game(app, settings(3, start="designated", seed=5))
+    drv = Driver(app, seed=1)
+    drv.step()  # the curtain: the planning screen opens with its guide on top
+    for _ in range(5):
+        if isinstance(app.scenes.top, GuideScene):
+            break
+        drv.pump()
+    guide = app.scenes.top
+    assert isinstance(guide, GuideScene) and guide.native
+    under = app.scenes.visible()[0]
+    assert isinstance(under, PlanningScene)
+    texts = native_frame(app, monkeypatch)
+    check_inside(texts, size, guide.card, "guide")
+    drawn = "".join("".join(t.split()) for t, _r, _p in texts)
+    for pointer in guide.pointers:  # every pointer is drawn in full (wrapped, never cut)
+        assert "".join(pointer.split()) in drawn, pointer
+    buttons = [w.rect for w in guide.ui.widgets if w.key in ("enabled", "close")]
+    for text, rect, _px in texts:
+        if not any(b.contains(rect) for b in buttons) and text != guide.title:
+            assert not any(rect.colliderect(b) for b in buttons), (text, rect)
+    app.run(max_frames=60, dt=1 / 60)  # past the hand-off delay of a fresh card
+    drv.click(guide.ui.by_key("close").rect.center)
+    assert app.scenes.top is under
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_guide_is_drawn_natively_over_the_table_and_fits(sized_app, monkeypatch, size):
+    check_guide(sized_app(size), monkeypatch, size)
+
+
+@pytest.mark.parametrize("lang", ["cs", "nl", "ru", "zh_Hant"])
+def test_the_guide_fits_in_every_language_at_the_smallest_window(sized_app, monkeypatch,
+                                                                 lang):
+    from shogun_desktop import i18n
+
+    i18n.set_language(lang)
+    try:
+        check_guide(sized_app((1280, 720), 1.5 if lang == "ru" else 1.0), monkeypatch,
+                    (1280, 720))
+    finally:
+        i18n.set_language("en")
