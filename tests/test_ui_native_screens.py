@@ -61,9 +61,10 @@ def native_frame(app: App, monkeypatch, scene=None) -> Texts:
     visible = app.scenes.visible()
     with monkeypatch.context() as mp:
         for s in visible:
-            layer = getattr(s, "layer", None)
-            if layer is not None:
-                layer.key = None  # the still parts too
+            for name in ("layer", "_layer"):
+                layer = getattr(s, name, None)
+                if layer is not None:
+                    layer.key = None  # the still parts too
             mp.setattr(s, "draw", wrap(s, s.draw))
         mp.setattr(th, "blit_text", spy)
         mp.setattr(pygame.transform, "smoothscale", no_scaling)
@@ -301,3 +302,72 @@ def test_the_guide_fits_in_every_language_at_the_smallest_window(sized_app, monk
                     (1280, 720))
     finally:
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- the setup screen
+def check_setup(app: App, monkeypatch, size: tuple[int, int]) -> None:
+    from shogun_desktop.ui.scenes.new_game import MODE_HELP, NewGameScene
+
+    setup = app.scenes.top
+    assert isinstance(setup, NewGameScene) and setup.native
+    drv = Driver(app)
+    drv.click(setup.ui.by_key("add").rect.center)  # five seats: the fullest screen
+    assert len(setup.form.seats) == 5
+    drv.click(setup.ui.by_key("computer4").segment_rects()[1].center)
+    assert setup.form.seats[4].is_computer and setup.ui.by_key("level4") is not None
+    texts = native_frame(app, monkeypatch)
+    panels = [w.rect for w in setup.ui.widgets if type(w).__name__ == "CardPanel"]
+    assert len(panels) == 3
+    window = pygame.Rect(0, 0, *size)
+    check_inside(texts, size, window, "setup")
+    for text, rect, _px in texts:
+        for panel in panels:
+            if panel.colliderect(rect):
+                assert panel.contains(rect), f"{text!r} {rect} leaves its panel {panel}"
+    widgets = [w for w in setup.ui.widgets if type(w).__name__ != "CardPanel" and w.rect.w]
+    for w in widgets:
+        assert window.contains(w.rect), (w.key, w.rect)
+    drawn = "".join("".join(t.split()) for t, _r, _p in texts)
+    from shogun_desktop.i18n import _
+
+    assert "".join(_(MODE_HELP["draft"]).split()) in drawn  # the help in full, never cut
+    for i in range(5):  # each "played by" word in full (a Choice shortens what does not fit)
+        choice = setup.ui.by_key(f"computer{i}")
+        for opt, seg in zip(choice.options, choice.segment_rects(), strict=True):
+            width = app.theme.fonts.size(opt.label, choice.size, True)[0]
+            assert width <= seg.w - 10, (opt.label, width, seg.w)
+    # a click lands where the widget is drawn, at this size
+    drv.click(setup.ui.by_key("board").segment_rects()[1].center)
+    assert setup.form.board == "moon"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_setup_screen_is_drawn_natively_and_fits(sized_app, monkeypatch, size):
+    check_setup(sized_app(size), monkeypatch, size)
+
+
+@pytest.mark.parametrize("lang", ["cs", "nl", "ru", "zh_Hant"])
+def test_the_setup_screen_fits_in_every_language_at_the_smallest_window(sized_app, monkeypatch,
+                                                                        lang):
+    from shogun_desktop import i18n
+
+    i18n.set_language(lang)
+    try:
+        check_setup(sized_app((1280, 720)), monkeypatch, (1280, 720))
+    finally:
+        i18n.set_language("en")
+
+
+def test_settings_over_the_setup_screen_compose_natively(sized_app, monkeypatch):
+    from shogun_desktop.ui.scenes.menu import SettingsScene
+
+    app = sized_app((1366, 768))
+    setup = app.scenes.top
+    drv = Driver(app)
+    drv.click(setup.ui.by_key("settings").rect.center)
+    settings_card = app.scenes.top
+    assert isinstance(settings_card, SettingsScene)
+    texts = native_frame(app, monkeypatch)  # both on the window, nothing scaled
+    check_inside(texts, (1366, 768), settings_card.card, "settings")
+    drv.click(settings_card.ui.by_key("done").rect.center)
+    assert app.scenes.top is setup
