@@ -116,7 +116,8 @@ def check_reference(app: App, monkeypatch, size: tuple[int, int]) -> None:
     note = next(s.id for s in secs if any(b.kind == "note" for b in s.blocks))
     for section in (secs[0].id, table, note, secs[-1].id, None):
         if section is None:
-            Driver(app).type_text("castle")  # a search: the results and their counts
+            # a search (a word of a title in this language): the results and their counts
+            Driver(app).type_text(max(secs[2].title.split(), key=len)[:6].lower())
         else:
             assert ref.jump_to(section)
         texts = native_frame(app, monkeypatch)
@@ -136,6 +137,9 @@ def check_reference(app: App, monkeypatch, size: tuple[int, int]) -> None:
                 assert op.x + line_width(app.theme.fonts, op) <= op.limit, op.text()
                 shown += 1
         assert shown
+        for entry in ref.toc:  # every contents label drawn in full (wrapped, never shortened)
+            assert "".join(entry.lines).replace(" ", "") == entry.label.replace(" ", "")
+            assert ref.toc_box.x < entry.rect.x and entry.rect.right < ref.toc_box.right
     assert ref.m.body >= READABLE
     Driver(app).key(pygame.K_ESCAPE)
     assert not isinstance(app.scenes.top, RulesReferenceScene)
@@ -149,6 +153,18 @@ def test_the_rules_reference_is_drawn_natively_and_fits(sized_app, monkeypatch, 
 @pytest.mark.parametrize("text_size", [0.8, 1.5])
 def test_the_rules_reference_fits_at_every_text_size(sized_app, monkeypatch, text_size):
     check_reference(sized_app((1280, 720), text_size), monkeypatch, (1280, 720))
+
+
+@pytest.mark.parametrize("lang", ["cs", "nl", "ru", "zh_Hant"])
+def test_the_rules_reference_fits_in_every_language_at_the_smallest_window(sized_app,
+                                                                          monkeypatch, lang):
+    from shogun_desktop import i18n
+
+    i18n.set_language(lang)
+    try:
+        check_reference(sized_app((1280, 720)), monkeypatch, (1280, 720))
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_rules_reference_follows_a_resize_and_keeps_the_section(sized_app):

@@ -516,6 +516,7 @@ class TocEntry:
     chapter_id: str
     is_chapter: bool
     count: int = 0
+    lines: list[str] = field(default_factory=list)  # the label wrapped to the row (drawn)
 
 
 class RulesReferenceScene(Scene):
@@ -680,6 +681,24 @@ class RulesReferenceScene(Scene):
     def toc_sub(self) -> int:
         return self.m.line(TOC_SIZE, TOC_SUB)
 
+    def wrap_line(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """A label wrapped to width (long titles in some languages take two lines, never a
+        cut)."""
+        plain_text, _runs = parse_runs(text)
+        return [plain_text[line[0][0]:line[-1][1]].strip()
+                for line in wrap_rich(self.measure, text, size, max(20, width), bold_all=bold)
+                ] or [text]
+
+    def _toc_entry(self, x: int, y: int, w: int, row: int, label: str, section_id: str,
+                   chapter_id: str, is_chapter: bool, count: int = 0) -> TocEntry:
+        m, size = self.m, self.m.text(TOC_SIZE)
+        room = w - m.px(16) - (self.measure.size(str(count), size)[0] + m.px(10) if count else 0)
+        lines = self.wrap_line(label, size, room, is_chapter)
+        line_h = self.fonts.font(size).get_linesize()
+        h = row - 2 + (len(lines) - 1) * line_h
+        return TocEntry(pygame.Rect(x, y, w, h), label, section_id, chapter_id, is_chapter,
+                        count, lines)
+
     def rebuild_toc(self) -> None:
         """Chapters; the current chapter (or, when searching, every chapter) shows its sections."""
         if not hasattr(self, "layout"):
@@ -695,16 +714,17 @@ class RulesReferenceScene(Scene):
             secs = [s for s in ch.sections if s.id in shown]
             if not secs:
                 continue
-            entries.append(TocEntry(pygame.Rect(box.x + m.px(12), y, box.w - m.px(24),
-                                                self.toc_row - 2), ch.title,
-                                    secs[0].id, ch.id, True, len(secs) if searching else 0))
-            y += self.toc_row
+            entry = self._toc_entry(box.x + m.px(12), y, box.w - m.px(24), self.toc_row,
+                                    ch.title, secs[0].id, ch.id, True,
+                                    len(secs) if searching else 0)
+            entries.append(entry)
+            y = entry.rect.bottom + 2
             if searching or ch.id == current:
                 for s in secs:
-                    entries.append(TocEntry(pygame.Rect(box.x + m.px(34), y, box.w - m.px(46),
-                                                        self.toc_sub - 2),
-                                            s.title, s.id, ch.id, False))
-                    y += self.toc_sub
+                    entry = self._toc_entry(box.x + m.px(34), y, box.w - m.px(46), self.toc_sub,
+                                            s.title, s.id, ch.id, False)
+                    entries.append(entry)
+                    y = entry.rect.bottom + 2
                 y += m.px(4)
         self.toc = entries
         # keep the entry being read in view when the list is longer than the panel
@@ -908,7 +928,6 @@ class RulesReferenceScene(Scene):
             if current and not e.is_chapter:
                 pygame.draw.rect(surface, th.VERMILION, (r.x - m.px(8), r.y + m.px(4), m.px(4),
                                                          r.h - m.px(8)))
-            label = e.label
             right = r.right - m.px(8)
             if e.count:
                 cr = th.blit_text(surface, fonts, str(e.count), (right, r.centery), size,
@@ -917,17 +936,24 @@ class RulesReferenceScene(Scene):
             ink = th.INK if (e.is_chapter or current) else th.INK_SOFT
             if e.is_chapter and e.chapter_id == cur_chapter:
                 ink = th.VERMILION_DARK
-            label = fonts.fit(label, size, right - (r.x + m.px(8)), e.is_chapter)
-            th.blit_text(surface, fonts, label, (r.x + m.px(8), r.centery), size, ink,
-                         bold=e.is_chapter, anchor="midleft")
+            line_h = fonts.font(size).get_linesize()
+            cy = r.centery - (len(e.lines) - 1) * line_h // 2
+            for line in e.lines or [e.label]:
+                th.blit_text(surface, fonts, fonts.fit(line, size, right - (r.x + m.px(8)),
+                                                       e.is_chapter),
+                             (r.x + m.px(8), cy), size, ink, bold=e.is_chapter,
+                             anchor="midleft")
+                cy += line_h
         surface.set_clip(old)
         small, hint_row = m.small, m.line(SMALL, 26)
-        y = box.bottom - len(KEY_HINTS) * hint_row - m.px(14)
+        hint_lines = [line for hint in KEY_HINTS
+                      for line in self.wrap_line(_(hint), small, box.w - m.px(28))]
+        y = box.bottom - len(hint_lines) * hint_row - m.px(14)
         if self.toc and self.toc[-1].rect.bottom - self.toc_scroll < y - m.px(20):
             pygame.draw.line(surface, th.PAPER_DARK, (box.x + m.px(20), y - m.px(12)),
                              (box.right - m.px(20), y - m.px(12)))
-            for hint in KEY_HINTS:
-                th.blit_text(surface, fonts, fonts.fit(_(hint), small, box.w - m.px(28)),
+            for line in hint_lines:
+                th.blit_text(surface, fonts, fonts.fit(line, small, box.w - m.px(28)),
                              (box.x + m.px(20), y), small, th.INK_SOFT)
                 y += hint_row
         if self.toc_limit():
