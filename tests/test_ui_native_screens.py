@@ -14,6 +14,7 @@ import pytest
 
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.app import App
+from shogun_desktop.ui.prefs import Prefs
 from shogun_desktop.ui.scenes.rules_reference import (
     RulesReferenceScene,
     TextLine,
@@ -90,7 +91,9 @@ def sized_app(tmp_path):
     apps: list[App] = []
 
     def make(size: tuple[int, int], text_size: float = 1.0) -> App:
-        app = game_app(tmp_path / f"saves-{len(apps)}", size=size)
+        # settings in memory only: what a test turns on stays in that test
+        app = game_app(tmp_path / f"saves-{len(apps)}", size=size,
+                       prefs=Prefs(None, {"guide.enabled": False}))
         app.set_ui_scale(text_size)
         apps.append(app)
         assert app.window_size == size
