@@ -221,6 +221,9 @@ def check_cards(app: App, monkeypatch, size: tuple[int, int]) -> None:
         check_inside(texts, size, card.card, type(card).__name__)
         for w in card.ui.widgets:
             assert card.card.contains(w.rect), (type(card).__name__, w.key, w.rect)
+            if type(w).__name__ == "Button" and not w.key.startswith("file-"):
+                width = app.theme.fonts.size(w.text, w.size, True)[0]
+                assert width <= w.rect.w - 12, (w.text, width, w.rect)  # never shortened
         seen += 1
         if isinstance(card, SaveAsScene):  # a click lands on the drawn button
             Driver(app).click(card.ui.by_key("cancel").rect.center)
@@ -343,6 +346,15 @@ def check_setup(app: App, monkeypatch, size: tuple[int, int]) -> None:
         for panel in panels:
             if panel.colliderect(rect):
                 assert panel.contains(rect), f"{text!r} {rect} leaves its panel {panel}"
+    controls = [w.rect for w in setup.ui.widgets if type(w).__name__ in ("Button", "Choice",
+                                                                          "TextInput")]
+    for text, rect, _px in texts:  # a word on a control is that control's own label
+        for c in controls:
+            if c.colliderect(rect):
+                assert c.contains(rect), f"{text!r} {rect} runs into {c}"
+    for w in setup.ui.widgets:  # every button's word in full (a Button shortens what does
+        if type(w).__name__ == "Button":  # not fit)
+            assert app.theme.fonts.size(w.text, w.size, True)[0] <= w.rect.w - 12, w.text
     widgets = [w for w in setup.ui.widgets if type(w).__name__ != "CardPanel" and w.rect.w]
     for w in widgets:
         assert window.contains(w.rect), (w.key, w.rect)
@@ -390,3 +402,8 @@ def test_settings_over_the_setup_screen_compose_natively(sized_app, monkeypatch)
     check_inside(texts, (1366, 768), settings_card.card, "settings")
     drv.click(settings_card.ui.by_key("done").rect.center)
     assert app.scenes.top is setup
+
+
+@pytest.mark.parametrize("text_size", [0.9, 1.2])
+def test_the_setup_screen_fits_at_every_offered_text_size(sized_app, monkeypatch, text_size):
+    check_setup(sized_app((1280, 720), text_size), monkeypatch, (1280, 720))

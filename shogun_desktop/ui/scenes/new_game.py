@@ -232,8 +232,8 @@ def cube_icon(colour: str, badge: str | None = None, fonts: th.Fonts | None = No
     def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
         th.draw_cube(surface, colour, rect)
         if badge and fonts is not None:
-            c = (rect.right + 1, rect.bottom)
             radius = round(badge_size * 0.68)
+            c = (rect.right + 1, rect.bottom - radius // 2)  # inside the segment's frame
             pygame.draw.circle(surface, th.PAPER_LIGHT, c, radius)
             pygame.draw.circle(surface, th.INK_SOFT, c, radius, 1)
             th.blit_text(surface, fonts, badge, c, badge_size, th.INK, bold=True,
@@ -364,9 +364,13 @@ class NewGameScene(DesignScale, Scene):
                        th.INK_SOFT, width=R(START_PANEL).right - self.px(12) - hint_x,
                        anchor="midleft"))
         # table option: x-ray tower (fixed for the whole game, like the cardboard tower)
-        w.append(Toggle(R(404, BOTTOM_Y + 6, 460, 40),
-                        _("X-ray tower: show the colours held inside"),
-                        f.xray, self._set_xray, key="xray", size=T(17),
+        xray_rect = R(404, BOTTOM_Y + 6, 486, 40)
+        xray_label = _("X-ray tower: show the colours held inside")
+        room = xray_rect.w - 54  # the switch and its gap (Toggle draws 44 + 10 px)
+        xray_size = next((s for s in range(T(17), MIN_TEXT - 1, -1)
+                          if fonts.size(xray_label, s)[0] <= room), MIN_TEXT)
+        w.append(Toggle(xray_rect, xray_label, f.xray, self._set_xray, key="xray",
+                        size=xray_size,
                         tooltip=_("A table option for the whole game (off = like the cardboard "
                                   "tower). Held colours can be worked out by remembering every "
                                   "drop; x-ray shows them in the battle tower.")))
@@ -383,9 +387,9 @@ class NewGameScene(DesignScale, Scene):
         w.append(Button(R(216, BOTTOM_Y, 170, 52), _("Settings…"), self._settings,
                         key="settings", size=T(18),
                         tooltip=_("Sound, animation speed, computer battles, confirmations")))
-        w.append(Button(R(870, BOTTOM_Y, 170, 52), _("Load…"), self.app.on_load, key="load",
+        w.append(Button(R(900, BOTTOM_Y, 150, 52), _("Load…"), self.app.on_load, key="load",
                         size=T(18)))
-        w.append(Button(R(1060, BOTTOM_Y, 200, 52), _("Resume"), self._resume, key="resume",
+        w.append(Button(R(1066, BOTTOM_Y, 196, 52), _("Resume"), self._resume, key="resume",
                         size=T(18),
                         disabled=None if self.app.has_autosave() and self.app.on_resume
                         else _("No autosaved game to resume")))
