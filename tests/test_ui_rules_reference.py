@@ -254,13 +254,20 @@ def test_every_section_renders_in_full_without_cut_off_text(app, monkeypatch) ->
             assert entry.label in texts, entry.label
 
 
-def test_text_is_readable_at_the_smallest_window() -> None:
-    """Body text is at least 14 px on a 1280x720 window (logical size x 0.8)."""
-    from shogun_desktop.ui.scenes import rules_reference as rr
+def test_text_is_readable_at_the_smallest_window(tmp_path) -> None:
+    """Body text is at least 14 px on a 1280x720 window, drawn at that size (no scaling),
+    even at the smallest text size."""
+    from shogun_desktop.ui.scenes.rules_reference import Metrics, open_rules_reference
 
-    small = 1280 / 1600
-    for size in (rr.BODY, rr.SMALL, rr.TOC_SIZE, rr.H_SECTION):
-        assert size * small >= 14
+    app = game_app(tmp_path, size=(1280, 720))
+    try:
+        ref = open_rules_reference(app)
+        assert ref.native and ref.m.body >= 15 and ref.m.small >= 14
+        assert all(line.size >= 14 for line in ref.layout.lines())
+        small = Metrics(0.8 * 0.8)  # 1280x720 at the 80% text size
+        assert min(small.body, small.small, small.text(18)) >= 14
+    finally:
+        app.close()
 
 
 def test_a_broken_reference_file_shows_its_error(tmp_path) -> None:

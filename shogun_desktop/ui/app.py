@@ -320,44 +320,42 @@ class App:
     def render(self) -> None:
         """Draw the scenes and present them in the window (no flip).
 
-        Native scenes draw into the window itself; logical scenes (menus not yet native)
-        draw on a 1600x900 canvas scaled into the letterboxed view. The visible stack is
-        drawn bottom up in runs: a logical run at the bottom fills the canvas, one above a
-        native scene draws on a transparent canvas scaled over it, and a native overlay
-        above logical scenes (a dialog over the menu) draws into the window over their
-        picture. With no native scene, the canvas is scaled into the letterboxed view.
+        Native scenes draw into the window itself (laid out for its current size first: a
+        paused scene under an overlay missed the resize). Logical scenes draw on the 1600x900
+        canvas, scaled into the letterboxed view: at the bottom on the paper canvas, above a
+        native scene on a transparent one. With no native scene, the logical canvas is scaled
+        into the letterboxed view.
         """
         visible = self.scenes.visible()
         if any(getattr(scene, "native", False) for scene in visible):
-            self.screen.fill(th.PAPER)
             i = 0
             while i < len(visible):
-                if getattr(visible[i], "native", False):
-                    visible[i].draw(self.screen)
+                scene = visible[i]
+                if getattr(scene, "native", False):
+                    if i == 0:
+                        self.screen.fill(th.PAPER)
+                    relayout = getattr(scene, "native_layout", None)
+                    if relayout is not None:
+                        relayout(self.window_size)
+                    scene.draw(self.screen)
                     i += 1
                     continue
-                start, run = i, []
-                while i < len(visible) and not getattr(visible[i], "native", False):
-                    run.append(visible[i])
-                    i += 1
-                self._draw_logical_run(run, bottom=start == 0)
+                j = i
+                while j < len(visible) and not getattr(visible[j], "native", False):
+                    j += 1
+                self._render_logical(visible[i:j], bottom=i == 0)
+                i = j
             return
-        if self.view.size != self.screen.get_size():
-            self.screen.fill(th.LETTERBOX)
-        self.canvas.fill(th.PAPER)
-        self.scenes.draw(self.canvas)
-        if self._scaled is not None:
-            pygame.transform.smoothscale(self.canvas, self.view.size, self._scaled)
-            self.screen.blit(self._scaled, self.view.topleft)
+        self._render_logical(visible, bottom=True)
 
-    def _draw_logical_run(self, run: list[Scene], *, bottom: bool) -> None:
-        """Logical scenes drawn between native ones: on the paper canvas when they are the
-        bottom of the picture, else on a transparent canvas over what is drawn so far."""
+    def _render_logical(self, scenes: list[Scene], *, bottom: bool) -> None:
+        """Logical scenes scaled into the view: on the paper canvas when they are at the
+        bottom of the picture, else on a transparent overlay over what is drawn."""
         if bottom:
             if self.view.size != self.screen.get_size():
                 self.screen.fill(th.LETTERBOX)
             self.canvas.fill(th.PAPER)
-            for scene in run:
+            for scene in scenes:
                 scene.draw(self.canvas)
             if self._scaled is not None:
                 pygame.transform.smoothscale(self.canvas, self.view.size, self._scaled)
@@ -366,7 +364,7 @@ class App:
         if self._overlay is None:
             self._overlay = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
         self._overlay.fill((0, 0, 0, 0))
-        for scene in run:
+        for scene in scenes:
             scene.draw(self._overlay)
         shown = (self._overlay if self.view.size == LOGICAL_SIZE
                  else pygame.transform.smoothscale(self._overlay, self.view.size))

@@ -14,8 +14,8 @@ import pygame
 from shogun_desktop.i18n import N_, _
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, FreshPressGate, Input
-from shogun_desktop.ui.scene import Scene
-from shogun_desktop.ui.widgets import Button, Panel, Toggle, WidgetGroup, wrap_text
+from shogun_desktop.ui.native_modal import NativeCard
+from shogun_desktop.ui.widgets import Button, Toggle, WidgetGroup, wrap_text
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -54,28 +54,52 @@ def wants_guide(app: App, kind: str) -> bool:
     return bool(app.prefs.get("guide.enabled")) and kind not in shown
 
 
-class GuideScene(Scene):
-    """A card of pointers over the screen it explains; Got it (Enter) closes it."""
+class GuideScene(NativeCard):
+    """A card of pointers over the screen it explains; Got it (Enter) closes it.
+
+    Drawn at the window's own resolution (a :class:`NativeCard`), like the table under it.
+    """
 
     opaque = False
 
     def __init__(self, app: App, kind: str) -> None:
-        super().__init__(app)
+        super().__init__(app, (360, 150, 880, 560))
         self.kind = kind
         app.__dict__.setdefault("guide_shown", set()).add(kind)
         title, pointers = POINTERS[kind]
         self.title, self.pointers = _(title), tuple(_(p) for p in pointers)
         self.gate = FreshPressGate()  # an Enter meant for the screen below does not close it
-        self.box = pygame.Rect(360, 150, 880, 560)
+        self.ui = WidgetGroup()
+        self.native_layout(app.window_size)
+
+    def rebuild(self) -> None:
         b = self.box
-        self.ui = WidgetGroup([
-            Panel(b, self.title),
-            Toggle((b.x + 30, b.bottom - 70, 520, 40), _("Show first-game pointers"),
-                   bool(app.prefs.get("guide.enabled")), self.set_enabled, key="enabled",
-                   size=17, tooltip=_("Also in Settings (Esc)")),
-            Button((b.right - 190, b.bottom - 76, 160, 50), _("Got it"), self.close,
-                   primary=True, hotkey=Action.CONFIRM, key="close", size=19),
+        self.ui.set_widgets([
+            self.panel(self.title),
+            Toggle(self.R(b.x + 30, b.bottom - 70, 520, 40), _("Show first-game pointers"),
+                   bool(self.app.prefs.get("guide.enabled")), self.set_enabled,
+                   key="enabled", size=self.T(17), tooltip=_("Also in Settings (Esc)")),
+            Button(self.R(b.right - 190, b.bottom - 76, 160, 50), _("Got it"), self.close,
+                   primary=True, hotkey=Action.CONFIRM, key="close", size=self.T(19)),
         ])
+        self._lines = self.lay_out_pointers()
+
+    def lay_out_pointers(self) -> list[tuple[int, list[str]]]:
+        """The pointers wrapped to the card, with a text size that leaves the buttons free
+        (a long translation gets a slightly smaller size, never below 14 px)."""
+        fonts = self.app.theme.fonts
+        width = self.px(self.box.w - 100)
+        room = self.R(self.box).bottom - self.px(84) - self.P(0, self.box.y + 70)[1]
+        size = self.T(19)
+        while True:
+            lines = [(i, wrap_text(fonts, text, size, width))
+                     for i, text in enumerate(self.pointers, start=1)]
+            line_h = round(size * 26 / 19)
+            height = sum(len(ls) * line_h + self.px(14) for _i, ls in lines)
+            if height <= room or size <= 14:
+                self.text_size, self.line_h = size, line_h
+                return lines
+            size -= 1
 
     def set_enabled(self, value: bool) -> None:
         self.app.prefs.set("guide.enabled", bool(value))
@@ -84,6 +108,7 @@ class GuideScene(Scene):
         self.app.scenes.remove(self)
 
     def handle(self, inp: Input) -> bool:
+        super().handle(inp)
         if self.gate.allow(inp):
             if self.ui.handle(inp):
                 return True
@@ -92,17 +117,20 @@ class GuideScene(Scene):
         return True  # modal
 
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.gate.update(dt)
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.ui.draw(surface, self.app.theme)
         fonts = self.app.theme.fonts
-        x, y = self.box.x + 36, self.box.y + 70
-        width = self.box.w - 100
-        for i, text in enumerate(self.pointers, start=1):
-            th.draw_marker(surface, "red", (x + 12, y + 12), 26, str(i), fonts)
-            for line in wrap_text(fonts, text, 19, width):
-                th.blit_text(surface, fonts, line, (x + 40, y), 19, th.INK)
-                y += 26
-            y += 14
+        x, y = self.P(self.box.x + 36, self.box.y + 70)
+        size, line_h = self.text_size, self.line_h
+        marker = max(20, self.px(26))
+        for i, lines in self._lines:
+            th.draw_marker(surface, "red", (x + self.px(12), y + line_h // 2), marker, str(i),
+                           fonts)
+            for line in lines:
+                th.blit_text(surface, fonts, line, (x + self.px(40), y), size, th.INK)
+                y += line_h
+            y += self.px(14)

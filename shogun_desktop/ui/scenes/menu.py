@@ -1,4 +1,8 @@
-"""The in-game menu (Esc), Save as…, the load dialog listing the saves folder, and settings."""
+"""The in-game menu (Esc), Save as…, the load dialog listing the saves folder, and settings.
+
+Each is a card drawn at the window's own resolution (:class:`NativeCard`): its layout is in
+1600x900 design pixels around its box, scaled to the window and the player's text size.
+"""
 
 from __future__ import annotations
 
@@ -14,14 +18,13 @@ from shogun_desktop.i18n import _
 from shogun_desktop.ui import flow, text_size
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
-from shogun_desktop.ui.scene import Scene
+from shogun_desktop.ui.native_modal import NativeCard
 from shogun_desktop.ui.widgets import (
     Button,
     Choice,
     ConfirmDialog,
     Label,
     Option,
-    Panel,
     TextInput,
     Toggle,
     Widget,
@@ -40,19 +43,20 @@ def text_size_label(value: float) -> str:
     return _("Text size: {percent}%").format(percent=round(value * 100))
 
 
-class _Modal(Scene):
-    """A transparent overlay with widgets; Esc closes it."""
+class _Modal(NativeCard):
+    """A transparent overlay with widgets on a card; Esc closes it."""
 
     opaque = False
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, app: App, box: pygame.Rect | tuple[int, int, int, int]) -> None:
+        super().__init__(app, box)
         self.ui = WidgetGroup()
 
     def close(self) -> None:
         self.app.scenes.remove(self)
 
     def handle(self, inp: Input) -> bool:
+        super().handle(inp)
         if self.ui.handle(inp):
             return True
         if inp.is_action(Action.CANCEL):
@@ -60,6 +64,7 @@ class _Modal(Scene):
         return True  # modal
 
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -73,13 +78,16 @@ class MenuScene(_Modal):
 
     def __init__(self, app: App, session: GameSession, host: Navigation | None, *,
                  note: str | None = None) -> None:
-        super().__init__(app)
-        self.session, self.host = session, host
-        box = pygame.Rect(600, 130, 400, 600 + (40 if note else 0))
-        w: list[Widget] = [Panel(box, _("Menu"))]
+        super().__init__(app, (600, 130, 400, 600 + (40 if note else 0)))
+        self.session, self.host, self.note = session, host, note
+        self.native_layout(app.window_size)
+
+    def rebuild(self) -> None:
+        box, note, host, app = self.box, self.note, self.host, self.app
+        w: list[Widget] = [self.panel(_("Menu"))]
         if note:
-            w.append(Label((box.centerx, box.bottom - 34), note, 17, th.INK_SOFT,
-                           anchor="center", width=box.w - 40, key="note"))
+            w.append(Label(self.P(box.centerx, box.bottom - 34), note, self.T(17), th.INK_SOFT,
+                           anchor="center", width=self.px(box.w - 40), key="note"))
         y = box.y + 74
         no_host = None if host else _("No game host")
         for key, text, fn, disabled in (
@@ -91,8 +99,8 @@ class MenuScene(_Modal):
             ("text-size", text_size_label(app.ui_scale), self.next_text_size, None),
             ("quit", _("Quit"), self.quit, None),
         ):
-            w.append(Button((box.x + 40, y, box.w - 80, 56), text, fn, key=key, disabled=disabled,
-                            primary=key == "resume", size=20))
+            w.append(Button(self.R(box.x + 40, y, box.w - 80, 56), text, fn, key=key,
+                            disabled=disabled, primary=key == "resume", size=self.T(20)))
             y += 74
         self.ui.set_widgets(w)
 
@@ -102,9 +110,7 @@ class MenuScene(_Modal):
         self.app.set_ui_scale(value)
         if self.host is not None:
             text_size.save_text_size(self.host.folder, value)
-        button = self.ui.by_key("text-size")
-        if isinstance(button, Button):
-            button.text = text_size_label(value)
+        self.relayout()  # this card follows the text size too
 
     def save_as(self) -> None:
         self.close()
@@ -148,29 +154,29 @@ def safe_name(text: str) -> str:
 
 class SaveAsScene(_Modal):
     def __init__(self, app: App, session: GameSession) -> None:
-        super().__init__(app)
+        super().__init__(app, (500, 280, 600, 280))
         self.session = session
         self.name = datetime.now().strftime("shogun-%Y%m%d-%H%M")
         self.message = ""
-        self.box = pygame.Rect(500, 280, 600, 280)
-        self.rebuild()
+        self.native_layout(app.window_size)
 
     def rebuild(self) -> None:
         b = self.box
-        field = TextInput((b.x + 30, b.y + 110, b.w - 60, 46), self.name, self.set_name,
-                          max_len=40, on_submit=lambda _t: self.save(), key="name")
+        field = TextInput(self.R(b.x + 30, b.y + 110, b.w - 60, 46), self.name, self.set_name,
+                          max_len=40, on_submit=lambda _t: self.save(), key="name",
+                          size=self.T(18))
         self.ui.set_widgets([
-            Panel(b, _("Save the game as")),
-            Label((b.x + 30, b.y + 70), _("in {folder}").format(folder=self.session.folder), 15,
-                  th.INK_SOFT,
-                  width=b.w - 60),
+            self.panel(_("Save the game as")),
+            Label(self.P(b.x + 30, b.y + 70), _("in {folder}").format(folder=self.session.folder),
+                  self.T(15), th.INK_SOFT, width=self.px(b.w - 60)),
             field,
-            Label((b.x + 30, b.y + 166), self.message, 15, th.VERMILION, width=b.w - 60,
-                  key="message"),
-            Button((b.right - 190, b.bottom - 70, 160, 46), _("Save"), self.save, primary=True,
-                   key="save", disabled=None if safe_name(self.name) else _("Type a name")),
-            Button((b.right - 370, b.bottom - 70, 160, 46), _("Cancel"), self.close,
-                   key="cancel"),
+            Label(self.P(b.x + 30, b.y + 166), self.message, self.T(15), th.VERMILION,
+                  width=self.px(b.w - 60), key="message"),
+            Button(self.R(b.right - 190, b.bottom - 70, 160, 46), _("Save"), self.save,
+                   primary=True, key="save", size=self.T(18),
+                   disabled=None if safe_name(self.name) else _("Type a name")),
+            Button(self.R(b.right - 370, b.bottom - 70, 160, 46), _("Cancel"), self.close,
+                   key="cancel", size=self.T(18)),
         ])
         if self.ui.focused is None:
             self.ui.focus(self.ui.by_key("name"))
@@ -207,20 +213,19 @@ class LoadScene(_Modal):
     PER_PAGE = 8
 
     def __init__(self, app: App, host: Navigation) -> None:
-        super().__init__(app)
+        super().__init__(app, (450, 130, 700, 640))
         self.host = host
         self.files: list[Path] = host.saves()
         self.page = 0
-        self.box = pygame.Rect(450, 130, 700, 640)
-        self.rebuild()
+        self.native_layout(app.window_size)
 
     def rebuild(self) -> None:
         b = self.box
-        w: list[Widget] = [Panel(b, _("Load a saved game"))]
+        w: list[Widget] = [self.panel(_("Load a saved game"))]
         if not self.files:
-            w.append(Label((b.x + 30, b.y + 80),
-                           _("No saves in {folder}").format(folder=self.host.folder), 17,
-                           th.INK_SOFT, width=b.w - 60))
+            w.append(Label(self.P(b.x + 30, b.y + 80),
+                           _("No saves in {folder}").format(folder=self.host.folder),
+                           self.T(17), th.INK_SOFT, width=self.px(b.w - 60)))
         start = self.page * self.PER_PAGE
         y = b.y + 70
         for i, path in enumerate(self.files[start:start + self.PER_PAGE]):
@@ -228,18 +233,20 @@ class LoadScene(_Modal):
                 when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
             except OSError:  # removed since the folder was listed; loading it will say so
                 when = _("gone")
-            w.append(Button((b.x + 30, y, b.w - 60, 52), f"{path.stem}   ·   {when}",
-                            partial(self.load, path), key=f"file-{start + i}", size=17,
-                            tooltip=str(path)))
+            w.append(Button(self.R(b.x + 30, y, b.w - 60, 52), f"{path.stem}   ·   {when}",
+                            partial(self.load, path), key=f"file-{start + i}",
+                            size=self.T(17), tooltip=str(path)))
             y += 60
         pages = max(1, -(-len(self.files) // self.PER_PAGE))
         if pages > 1:
-            w.append(Button((b.x + 30, b.bottom - 70, 120, 46), "◀", self.prev, key="prev",
+            w.append(Button(self.R(b.x + 30, b.bottom - 70, 120, 46), "◀", self.prev,
+                            key="prev", size=self.T(18),
                             disabled=None if self.page else _("First page")))
-            w.append(Button((b.x + 160, b.bottom - 70, 120, 46), "▶", self.next, key="next",
+            w.append(Button(self.R(b.x + 160, b.bottom - 70, 120, 46), "▶", self.next,
+                            key="next", size=self.T(18),
                             disabled=None if self.page < pages - 1 else _("Last page")))
-        w.append(Button((b.right - 190, b.bottom - 70, 160, 46), _("Cancel"), self.close,
-                        key="cancel"))
+        w.append(Button(self.R(b.right - 190, b.bottom - 70, 160, 46), _("Cancel"), self.close,
+                        key="cancel", size=self.T(18)))
         self.ui.set_widgets(w)
 
     def prev(self) -> None:
@@ -268,9 +275,8 @@ class SettingsScene(_Modal):
     """
 
     def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.box = pygame.Rect(430, 90, 740, 720)
-        self.rebuild()
+        super().__init__(app, (430, 90, 740, 720))
+        self.native_layout(app.window_size)
 
     def rebuild(self) -> None:
         b = self.box
@@ -285,45 +291,50 @@ class SettingsScene(_Modal):
                   _("Tower knocks, the tray and button clicks."))
         x, w = b.x + 36, b.w - 72
         speed = float(prefs.get("tower.speed"))
+        body, head, T = self.T(16), self.T(19), self.T
         widgets: list[Widget] = [
-            Panel(b, _("Settings")),
-            Label((x, b.y + 64), _("Saved on this computer for every game; a game's save "
-                                   "does not change them."), 16, th.INK_SOFT, width=w),
-            Label((x, b.y + 104), _("Sound"), 19, th.INK, bold=True),
-            Label((x, b.y + 134), status, 16, th.INK_SOFT, width=w),
-            Choice((x, b.y + 164, w, 44),
+            self.panel(_("Settings")),
+            Label(self.P(x, b.y + 64), _("Saved on this computer for every game; a game's save "
+                                         "does not change them."), body, th.INK_SOFT,
+                  width=self.px(w)),
+            Label(self.P(x, b.y + 104), _("Sound"), head, th.INK, bold=True),
+            Label(self.P(x, b.y + 134), status, body, th.INK_SOFT, width=self.px(w)),
+            Choice(self.R(x, b.y + 164, w, 44),
                    [Option(v, f"{round(v * 100)}%") for v in VOLUME_STEPS], nearest,
-                   self.set_volume, key="volume",
+                   self.set_volume, key="volume", size=T(17),
                    disabled=_("Sound is muted") if muted else None,
                    tooltip=_("Master volume of all sounds")),
-            Toggle((x, b.y + 220, w, 40), _("Mute all sound (M)"), muted, self.set_mute,
-                   key="mute"),
-            Label((x, b.y + 284), _("Animations"), 19, th.INK, bold=True),
-            Label((x, b.y + 314), _("The tower replay, drop notices and overlays (- and + in "
-                                    "a battle)"), 16, th.INK_SOFT, width=w),
-            Choice((x, b.y + 344, w, 44),
+            Toggle(self.R(x, b.y + 220, w, 40), _("Mute all sound (M)"), muted, self.set_mute,
+                   key="mute", size=T(17)),
+            Label(self.P(x, b.y + 284), _("Animations"), head, th.INK, bold=True),
+            Label(self.P(x, b.y + 314), _("The tower replay, drop notices and overlays (- and + "
+                                          "in a battle)"), body, th.INK_SOFT, width=self.px(w)),
+            Choice(self.R(x, b.y + 344, w, 44),
                    [Option(v, f"{v:g}×") for v in SPEED_STEPS],
                    speed if speed in SPEED_STEPS else 1.0, self.set_speed, key="speed",
-                   tooltip=_("1× is real speed")),
-            Toggle((x, b.y + 402, w, 40), _("Computer battles continue by themselves after "
-                                             "the animation"),
+                   size=T(17), tooltip=_("1× is real speed")),
+            Toggle(self.R(x, b.y + 402, w, 40), _("Computer battles continue by themselves after "
+                                                  "the animation"),
                    bool(prefs.get("flow.auto_continue")),
                    partial(self.set_flag, "flow.auto_continue"), key="auto-continue",
-                   size=16),
-            Toggle((x, b.y + 450, w, 40), _("Skip the animations of battles between computer "
-                                             "players"), bool(prefs.get("flow.skip_computer")),
-                   partial(self.set_flag, "flow.skip_computer"), key="skip-computer", size=16),
-            Label((x, b.y + 514), _("Questions and help"), 19, th.INK, bold=True),
-            Toggle((x, b.y + 544, w, 40), _("Ask before committing a plan, leaving or quitting"),
+                   size=body),
+            Toggle(self.R(x, b.y + 450, w, 40), _("Skip the animations of battles between "
+                                                  "computer players"),
+                   bool(prefs.get("flow.skip_computer")),
+                   partial(self.set_flag, "flow.skip_computer"), key="skip-computer", size=body),
+            Label(self.P(x, b.y + 514), _("Questions and help"), head, th.INK, bold=True),
+            Toggle(self.R(x, b.y + 544, w, 40),
+                   _("Ask before committing a plan, leaving or quitting"),
                    bool(prefs.get("flow.confirm")), partial(self.set_flag, "flow.confirm"),
-                   key="confirm", size=16),
-            Toggle((x, b.y + 590, w, 40), _("Show first-game pointers (first planning and "
-                                             "first battle)"), bool(prefs.get("guide.enabled")),
-                   partial(self.set_flag, "guide.enabled"), key="guide", size=16),
-            Label((x, b.y + 640), prefs.problem or "", 15, th.VERMILION, width=w - 200,
-                  key="problem"),
-            Button((b.right - 196, b.bottom - 70, 160, 46), _("Done"), self.close, primary=True,
-                   key="done"),
+                   key="confirm", size=body),
+            Toggle(self.R(x, b.y + 590, w, 40), _("Show first-game pointers (first planning and "
+                                                  "first battle)"),
+                   bool(prefs.get("guide.enabled")),
+                   partial(self.set_flag, "guide.enabled"), key="guide", size=body),
+            Label(self.P(x, b.y + 640), prefs.problem or "", T(15), th.VERMILION,
+                  width=self.px(w - 200), key="problem"),
+            Button(self.R(b.right - 196, b.bottom - 70, 160, 46), _("Done"), self.close,
+                   primary=True, key="done", size=T(18)),
         ]
         self.ui.set_widgets(widgets)
 

@@ -18,8 +18,10 @@ from shogun_desktop import i18n
 from shogun_desktop.i18n import LANGUAGES, N_, _, ngettext, pgettext
 from shogun_desktop.i18n.datatexts import text as data_text
 from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.design import DesignScale
 from shogun_desktop.ui.gamefacts import BoardFacts
 from shogun_desktop.ui.inputs import Action, Input
+from shogun_desktop.ui.native_modal import MIN_TEXT, CardPanel
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import (
     Button,
@@ -28,7 +30,6 @@ from shogun_desktop.ui.widgets import (
     Label,
     LayerCache,
     Option,
-    Panel,
     TextInput,
     Toggle,
     Widget,
@@ -214,26 +215,29 @@ class NewGameForm:
         return NewGameSettings(seats, self.board, self.start_mode, self.seed(), self.xray)
 
 
-# ------------------------------------------------------------------------ layout (logical px)
+# ------------------------------------------------------------------------ layout (design px)
 PLAYERS_PANEL = pygame.Rect(50, 130, 940, 660)
-BOARD_PANEL = pygame.Rect(1030, 130, 520, 410)
-START_PANEL = pygame.Rect(1030, 560, 520, 230)
-PREVIEW = pygame.Rect(1050, 250, 480, 246)
+BOARD_PANEL = pygame.Rect(1030, 130, 520, 380)
+START_PANEL = pygame.Rect(1030, 530, 520, 260)
+PREVIEW = pygame.Rect(1050, 250, 480, 200)  # two legend rows fit below it
 ROW_Y0, ROW_H = 232, 94
-LANGUAGE_ROW = pygame.Rect(964, 46, 586, 40)
+LANGUAGE_ROW = pygame.Rect(900, 46, 650, 40)
 BOTTOM_Y = 816
 
 
-def cube_icon(colour: str, badge: str | None = None, fonts: th.Fonts | None = None):
+def cube_icon(colour: str, badge: str | None = None, fonts: th.Fonts | None = None,
+              badge_size: int = 14):
     """An icon painter: the colour's cube, optionally with a small seat-number badge."""
 
     def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
         th.draw_cube(surface, colour, rect)
         if badge and fonts is not None:
-            c = (rect.right + 1, rect.bottom)
-            pygame.draw.circle(surface, th.PAPER_LIGHT, c, 8)
-            pygame.draw.circle(surface, th.INK_SOFT, c, 8, 1)
-            th.blit_text(surface, fonts, badge, c, 12, th.INK, bold=True, anchor="center")
+            radius = round(badge_size * 0.68)
+            c = (rect.right + 1, rect.bottom - radius // 2)  # inside the segment's frame
+            pygame.draw.circle(surface, th.PAPER_LIGHT, c, radius)
+            pygame.draw.circle(surface, th.INK_SOFT, c, radius, 1)
+            th.blit_text(surface, fonts, badge, c, badge_size, th.INK, bold=True,
+                         anchor="center")
 
     return paint
 
@@ -257,8 +261,12 @@ def moon_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(layer, (c[0] - rect.w / 2, c[1] - rect.h / 2))
 
 
-class NewGameScene(Scene):
+class NewGameScene(DesignScale, Scene):
+    """The setup screen, drawn at the window's own resolution: the 1600x900 design scaled by
+    ``k`` and centred, text at the window's scale and the player's text size (>= 14 px)."""
+
     opaque = True
+    native = True
 
     def __init__(self, app: App, form: NewGameForm | None = None) -> None:
         super().__init__(app)
@@ -269,76 +277,124 @@ class NewGameScene(Scene):
         self._board_view = None
         self._map_error: str | None = None
         self._map_tried = False
+        self.k = 1.0
+        self.origin = (0, 0)
+        self.extra = 0
+        self.text_scale = 1.0
+        self._layout_key: tuple | None = None
+        self.native_layout(app.window_size)
+
+    # ---------------------------------------------------------------- resolution
+    def native_layout(self, size: tuple[int, int]) -> None:
+        """Lay the screen out for the window's size and the player's text size."""
+        key = (tuple(size), self.app.ui_scale)
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        w, h = size
+        self.k = k = min(w / 1600, h / 900)
+        self.origin = (round((w - 1600 * k) / 2), round((h - 900 * k) / 2))
+        self.text_scale = k * self.app.ui_scale
+        if self._board_view is not None:
+            self._board_view.layout(self.R(PREVIEW.inflate(-4, -4)))
+        self._layer = LayerCache()
         self.rebuild()
+
+    def T(self, size: float) -> int:  # noqa: N802
+        """A design text size at this window and text size, never below 14 px."""
+        return max(MIN_TEXT, round(size * self.text_scale))
+
+    def px(self, value: float) -> int:
+        """A design length in window pixels."""
+        return round(value * self.k)
 
     # ---------------------------------------------------------------- model -> widgets
     def rebuild(self) -> None:
         f = self.form
         fonts = self.app.theme.fonts
+        R, P, T = self.R, self.P, self.T
         w: list[Widget] = [
-            Panel(PLAYERS_PANEL, _("Players ({n} of {least}–{most})").format(
-                n=len(f.seats), least=MIN_SEATS, most=MAX_SEATS)),
-            Panel(BOARD_PANEL, _("Board")),
-            Panel(START_PANEL, _("Start")),
+            CardPanel(R(PLAYERS_PANEL), _("Players ({n} of {least}–{most})").format(
+                n=len(f.seats), least=MIN_SEATS, most=MAX_SEATS), self.k, T(22)),
+            CardPanel(R(BOARD_PANEL), _("Board"), self.k, T(22)),
+            CardPanel(R(START_PANEL), _("Start"), self.k, T(22)),
         ]
         hx = PLAYERS_PANEL.x
-        for text, x in ((_("Name"), hx + 85), (_("Daimyo"), hx + 345),
-                        (_("Played by"), hx + 665)):
-            w.append(Label((x, 196), text, 15, th.INK_SOFT, bold=True))
+        for text, x, room in ((_("Name"), hx + 85, 225), (_("Daimyo"), hx + 320, 265),
+                              (_("Played by"), hx + 595, 330)):
+            w.append(Label(P(x, 196), text, T(15), th.INK_SOFT, bold=True,
+                           width=self.px(room)))
         for i, seat in enumerate(f.seats):
             w.extend(self._seat_row(i, seat, fonts))
         y_add = ROW_Y0 + len(f.seats) * ROW_H + 6
-        w.append(Button((hx + 85, y_add, 240, 44), _("+ Add player"), self._add_seat, key="add",
+        w.append(Button(R(hx + 85, y_add, 240, 44), _("+ Add player"), self._add_seat,
+                        key="add", size=T(18),
                         disabled=None if len(f.seats) < MAX_SEATS
                         else ngettext("At most {n} player", "At most {n} players",
                                       MAX_SEATS).format(n=MAX_SEATS)))
         # board side
-        w.append(Choice((BOARD_PANEL.x + 20, 190, 480, 46),
+        w.append(Choice(R(BOARD_PANEL.x + 20, 190, 480, 46),
                         [Option("sun", _("Sun side"), icon=sun_icon),
                          Option("moon", _("Moon side"), icon=moon_icon)],
                         f.board, lambda v: self._change(f.set_board, v), key="board",
-                        size=18))
+                        size=T(18)))
         # start mode
         reason = f.designated_unavailable()
-        w.append(Choice((START_PANEL.x + 20, START_PANEL.y + 62, 480, 44),
+        w.append(Choice(R(START_PANEL.x + 20, START_PANEL.y + 62, 480, 44),
                         [Option("draft", _("Draft"), tooltip=_("Players draft their starting "
                                                                "provinces from the deck")),
                          Option("designated", _("Designated"), disabled=reason,
                                 tooltip=_("Fixed starting provinces from the rule book"))],
-                        f.start_mode, lambda v: self._change(f.set_start_mode, v), key="mode"))
+                        f.start_mode, lambda v: self._change(f.set_start_mode, v), key="mode",
+                        size=T(17)))
         seed_label = _("Seed")
-        seed_x = START_PANEL.x + max(90, 20 + fonts.size(seed_label, 17, True)[0] + 12)
-        w.append(Label((START_PANEL.x + 20, START_PANEL.y + 170), seed_label, 17, th.INK,
-                       bold=True))
-        w.append(TextInput((seed_x, START_PANEL.y + 160, 170, 42), f.seed_text,
+        label_x = P(START_PANEL.x + 20, 0)[0]
+        seed_x = max(P(START_PANEL.x + 90, 0)[0],
+                     label_x + fonts.size(seed_label, T(17), True)[0] + self.px(12))
+        seed_y = P(0, START_PANEL.y + 192)[1]
+        seed_h = self.px(42)
+        w.append(Label((label_x, seed_y + seed_h // 2), seed_label, T(17), th.INK, bold=True,
+                       anchor="midleft"))
+        w.append(TextInput((seed_x, seed_y, self.px(140), seed_h), f.seed_text,
                            self._set_seed, placeholder=_("random"), max_len=SEED_MAX,
-                           allowed=str.isdigit, key="seed",
+                           allowed=str.isdigit, key="seed", size=T(18),
                            tooltip=_("The same seed replays the same shuffles and tower drops")))
-        w.append(Label((seed_x + 182, START_PANEL.y + 172), _("digits; empty = random"), 15,
-                       th.INK_SOFT, width=START_PANEL.right - 12 - (seed_x + 182)))
+        hint_x = seed_x + self.px(152)
+        w.append(Label((hint_x, seed_y + seed_h // 2), _("digits; empty = random"), T(15),
+                       th.INK_SOFT, width=R(START_PANEL).right - self.px(12) - hint_x,
+                       anchor="midleft"))
         # table option: x-ray tower (fixed for the whole game, like the cardboard tower)
-        w.append(Toggle((404, BOTTOM_Y + 6, 460, 40),
-                        _("X-ray tower: show the colours held inside"),
-                        f.xray, self._set_xray, key="xray", size=17,
+        xray_rect = R(404, BOTTOM_Y + 6, 486, 40)
+        xray_label = _("X-ray tower: show the colours held inside")
+        room = xray_rect.w - 54  # the switch and its gap (Toggle draws 44 + 10 px)
+        xray_size = next((s for s in range(T(17), MIN_TEXT - 1, -1)
+                          if fonts.size(xray_label, s)[0] <= room), MIN_TEXT)
+        w.append(Toggle(xray_rect, xray_label, f.xray, self._set_xray, key="xray",
+                        size=xray_size,
                         tooltip=_("A table option for the whole game (off = like the cardboard "
                                   "tower). Held colours can be worked out by remembering every "
                                   "drop; x-ray shows them in the battle tower.")))
         # language: each name in its own language; a click switches every word at once
-        w.append(Choice(LANGUAGE_ROW, [Option(code, lang.native) for code, lang in LANGUAGES.items()],
+        w.append(Choice(R(LANGUAGE_ROW),
+                        [Option(code, lang.native) for code, lang in LANGUAGES.items()],
                         i18n.current().code, lambda v: self._set_language(str(v)),
-                        key="language", size=15,
+                        key="language", size=T(15),
                         tooltip=_("Language of the game (remembered for the next start)")))
         # bottom bar
         problem = f.problems()
-        w.append(Button((50, BOTTOM_Y, 150, 52), _("Quit"), self.app.quit, key="quit"))
-        w.append(Button((216, BOTTOM_Y, 170, 52), _("Settings…"), self._settings, key="settings",
+        w.append(Button(R(50, BOTTOM_Y, 150, 52), _("Quit"), self.app.quit, key="quit",
+                        size=T(18)))
+        w.append(Button(R(216, BOTTOM_Y, 170, 52), _("Settings…"), self._settings,
+                        key="settings", size=T(18),
                         tooltip=_("Sound, animation speed, computer battles, confirmations")))
-        w.append(Button((870, BOTTOM_Y, 170, 52), _("Load…"), self.app.on_load, key="load"))
-        w.append(Button((1060, BOTTOM_Y, 200, 52), _("Resume"), self._resume, key="resume",
+        w.append(Button(R(900, BOTTOM_Y, 150, 52), _("Load…"), self.app.on_load, key="load",
+                        size=T(18)))
+        w.append(Button(R(1066, BOTTOM_Y, 196, 52), _("Resume"), self._resume, key="resume",
+                        size=T(18),
                         disabled=None if self.app.has_autosave() and self.app.on_resume
                         else _("No autosaved game to resume")))
-        w.append(Button((1280, BOTTOM_Y, 270, 56), _("Start game"), self.start, key="start",
-                        primary=True, hotkey=Action.CONFIRM, disabled=problem, size=20))
+        w.append(Button(R(1280, BOTTOM_Y, 270, 56), _("Start game"), self.start, key="start",
+                        primary=True, hotkey=Action.CONFIRM, disabled=problem, size=T(20)))
         self.ui.set_widgets(w)
         self._version += 1
 
@@ -355,6 +411,7 @@ class NewGameScene(Scene):
 
     def _seat_row(self, i: int, seat: Seat, fonts: th.Fonts) -> list[Widget]:
         f = self.form
+        R, P, T = self.R, self.P, self.T
         x0 = PLAYERS_PANEL.x
         y = ROW_Y0 + i * ROW_H
         owner = {s.colour: j for j, s in enumerate(f.seats)}
@@ -368,36 +425,39 @@ class NewGameScene(Scene):
                 tip = _("{daimyo} ({colour}): taken by seat {n}, click to swap").format(
                     daimyo=name, colour=colour_name(colour), n=j + 1)
             badge = str(j + 1) if j is not None and j != i else None
-            options.append(Option(colour, "", tooltip=tip, icon=cube_icon(colour, badge, fonts)))
+            options.append(Option(colour, "", tooltip=tip,
+                                  icon=cube_icon(colour, badge, fonts, MIN_TEXT)))
         human, computer = _("Human"), _("Computer")
         # the largest size at which both words fit their half of the row (a long word in
         # some languages gets a smaller size, never a cut)
-        who_size = next((s for s in (16, 15) if max(
-            fonts.size(human, s, True)[0], fonts.size(computer, s, True)[0]) <= 105 - 10), 14)
+        half = self.px(280) // 2 - 10
+        who_size = next((s for s in (T(16), T(15)) if max(
+            fonts.size(human, s, True)[0], fonts.size(computer, s, True)[0]) <= half), MIN_TEXT)
         level: list[Widget] = []
         if seat.is_computer:
-            level.append(Choice((x0 + 665, y + 52, 264, 38),
+            level.append(Choice(R(x0 + 595, y + 52, 334, 38),
                                 [Option(k, _(name), tooltip=_("{level}: {about}").format(
                                     level=_(name), about=_(tip)))
                                  for k, name, tip in LEVEL_OPTIONS], seat.level,
                                 partial(self._change, f.set_level, i),
-                                key=f"level{i}", size=16))
+                                key=f"level{i}", size=T(16)))
         return [
             *level,
-            Label((x0 + 22, y + 29), str(i + 1), 22, th.INK_SOFT, bold=True, anchor="center"),
-            TextInput((x0 + 85, y + 8, 240, 42), seat.name,
+            Label(P(x0 + 22, y + 29), str(i + 1), T(22), th.INK_SOFT, bold=True,
+                  anchor="center"),
+            TextInput(R(x0 + 85, y + 8, 220, 42), seat.name,
                       partial(self._set_name, i), placeholder=_("name"),
-                      max_len=NAME_MAX, key=f"name{i}"),
-            Label((x0 + 87, y + 56), daimyo_name(f.facts, seat.colour), 15, th.INK_SOFT,
-                  key=f"daimyo{i}"),
-            Choice((x0 + 345, y + 8, 300, 42), options, seat.colour,
-                   partial(self._change, f.set_colour, i), key=f"colour{i}"),
-            Choice((x0 + 665, y + 8, 210, 42),
+                      max_len=NAME_MAX, key=f"name{i}", size=T(18)),
+            Label(P(x0 + 87, y + 56), daimyo_name(f.facts, seat.colour), T(15), th.INK_SOFT,
+                  key=f"daimyo{i}", width=self.px(225)),
+            Choice(R(x0 + 320, y + 8, 260, 42), options, seat.colour,
+                   partial(self._change, f.set_colour, i), key=f"colour{i}", size=T(17)),
+            Choice(R(x0 + 595, y + 8, 280, 42),
                    [Option(False, human), Option(True, computer)], seat.is_computer,
                    partial(self._change, f.set_computer, i), key=f"computer{i}",
                    size=who_size),
-            Button((x0 + 887, y + 8, 42, 42), "✕", partial(self._change, f.remove_seat, i),
-                   key=f"remove{i}", size=18,
+            Button(R(x0 + 887, y + 8, 42, 42), "✕", partial(self._change, f.remove_seat, i),
+                   key=f"remove{i}", size=T(18),
                    tooltip=_("Remove seat {n}").format(n=i + 1),
                    disabled=None if len(f.seats) > MIN_SEATS
                    else ngettext("At least {n} player", "At least {n} players",
@@ -436,9 +496,11 @@ class NewGameScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def resume(self) -> None:
-        self.rebuild()  # the autosave may have appeared or gone while covered
+        self._layout_key = None  # the autosave may have appeared or gone while covered
+        self.native_layout(self.app.window_size)
 
     def handle(self, inp: Input) -> bool:
+        self.native_layout(self.app.window_size)
         if self.ui.handle(inp):
             return True
         if inp.is_action(Action.CANCEL):
@@ -448,10 +510,11 @@ class NewGameScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = (self._version, self.ui.visual_state())
+        key = (self._version, self.ui.visual_state(), self._layout_key)
         surface.blit(self._layer.get(key, surface.get_size(), self._paint), (0, 0))
         self.ui.tooltip.draw(surface, self.app.theme)
 
@@ -461,36 +524,48 @@ class NewGameScene(Scene):
         self._draw_header(surface, fonts)
         self.ui.draw_widgets(surface, self.app.theme)
         for i, seat in enumerate(self.form.seats):
-            th.draw_cube(surface, seat.colour, (PLAYERS_PANEL.x + 62, ROW_Y0 + i * ROW_H + 29), 30)
+            th.draw_cube(surface, seat.colour,
+                         self.P(PLAYERS_PANEL.x + 62, ROW_Y0 + i * ROW_H + 29), self.px(30))
         self._draw_preview(surface, fonts)
         self._draw_notes(surface, fonts)
 
     def _draw_header(self, surface: pygame.Surface, fonts: th.Fonts) -> None:
-        r = th.blit_text(surface, fonts, "SHOGUN", (50, 30), 54, th.INK, bold=True)
-        k = fonts.kanji("将軍", 50, th.VERMILION)
-        x = r.right + 18
+        r = th.blit_text(surface, fonts, "SHOGUN", self.P(50, 30), self.T(54), th.INK,
+                         bold=True)
+        k = fonts.kanji("将軍", self.px(50), th.VERMILION)
+        x = r.right + self.px(18)
         if k is not None:
-            surface.blit(k, k.get_rect(midleft=(x, r.centery + 2)))
-            x += k.get_width() + 24
+            surface.blit(k, k.get_rect(midleft=(x, r.centery + self.px(2))))
+            x += k.get_width() + self.px(24)
         subtitle = _("New game: pass and play for 3–5 players on one screen")
-        th.blit_text(surface, fonts, fonts.fit(subtitle, 17, LANGUAGE_ROW.x - 16 - x),
-                     (x, r.centery + 4), 17, th.INK_SOFT, anchor="midleft")
-        pygame.draw.line(surface, th.INK, (50, 108), (1550, 108), 2)
+        size = self.T(17)
+        room = self.R(LANGUAGE_ROW).x - self.px(16) - x
+        lines = wrap_text(fonts, subtitle, size, room)
+        if len(lines) > 2:  # a long translation: one line, shortened (the title says it)
+            lines = [fonts.fit(subtitle, size, room)]
+        line_h = fonts.font(size).get_linesize()
+        y = r.centery + self.px(4) - line_h * len(lines) // 2
+        for line in lines:
+            th.blit_text(surface, fonts, line, (x, y), size, th.INK_SOFT)
+            y += line_h
+        pygame.draw.line(surface, th.INK, self.P(50, 108), self.P(1550, 108), 2)
 
     def _draw_notes(self, surface: pygame.Surface, fonts: th.Fonts) -> None:
         f = self.form
         reason = f.designated_unavailable()
-        y = START_PANEL.y + 114
+        x, y = self.P(START_PANEL.x + 20, START_PANEL.y + 114)
         text, ink = (reason or (_(f.note) if f.note else None)), th.VERMILION
         if not text:
             text, ink = _(MODE_HELP[f.start_mode]), th.INK_SOFT
-        for line in wrap_text(fonts, text, 15, START_PANEL.w - 40)[:2]:
-            th.blit_text(surface, fonts, line, (START_PANEL.x + 20, y), 15, ink)
-            y += 20
+        size = self.T(15)
+        line_h = round(size * 4 / 3)
+        for line in wrap_text(fonts, text, size, self.px(START_PANEL.w - 40))[:3]:
+            th.blit_text(surface, fonts, line, (x, y), size, ink)
+            y += line_h
         problem = f.problems()
         if problem:
-            th.blit_text(surface, fonts, problem, (1250, BOTTOM_Y - 16), 16, th.VERMILION,
-                         anchor="bottomright")
+            th.blit_text(surface, fonts, problem, self.P(1250, BOTTOM_Y - 16), self.T(16),
+                         th.VERMILION, anchor="bottomright")
 
     # ---------------------------------------------------------------- board preview
     def board_view(self):
@@ -503,7 +578,8 @@ class NewGameScene(Scene):
                     from shogun_desktop.ui.board_view import BoardView, load_map_data
 
                     self._board_view = BoardView(load_map_data(path), {}, self.app.theme.fonts,
-                                                 rect=PREVIEW.inflate(-4, -4), show_names=False)
+                                                 rect=self.R(PREVIEW.inflate(-4, -4)),
+                                                 show_names=False)
                 except (ImportError, ValueError, OSError) as exc:
                     self._map_error = str(exc)
         return self._board_view
@@ -512,60 +588,68 @@ class NewGameScene(Scene):
         f = self.form
         regions = f.facts.regions.get(f.board, {})
         out = f.facts.out_of_play(f.board, len(f.seats))
-        pygame.draw.rect(surface, th.SEA if self.board_view() else th.PAPER, PREVIEW)
+        preview = self.R(PREVIEW)
+        pygame.draw.rect(surface, th.SEA if self.board_view() else th.PAPER, preview)
         view = self.board_view()
         if view is not None:
             view.set_regions(regions)
             view.set_out_of_play(out)
             view.draw(surface)
-            pygame.draw.rect(surface, th.INK_SOFT, PREVIEW, 1)
+            pygame.draw.rect(surface, th.INK_SOFT, preview, 1)
             # region legend under the map, names spelled out (not colour alone); what does
             # not fit the row flows onto a second one
-            x = PREVIEW.x
-            y = PREVIEW.bottom + 6
+            size = self.T(14)
+            row = round(size * 19 / 14)
+            x = preview.x
+            y = preview.bottom + self.px(6)
             items: list[tuple[str | None, str]] = [(region, region_short(region))
                                                    for region in th.REGION_COLOURS]
             if out:
                 items.append((None, _("hatched: out of play")))
+            swatch = size
             for region, name in items:
-                w = fonts.size(name, 14)[0] + (18 if region else 0)
-                if x > PREVIEW.x and x + w > PREVIEW.right:
-                    x, y = PREVIEW.x, y + 19
+                w = fonts.size(name, size)[0] + (swatch + 4 if region else 0)
+                if x > preview.x and x + w > preview.right:
+                    x, y = preview.x, y + row
                 if region is None:
-                    th.blit_text(surface, fonts, name, (x, y + 1), 14, th.INK_SOFT)
+                    th.blit_text(surface, fonts, name, (x, y + 1), size, th.INK_SOFT)
                     continue
-                sw = pygame.Rect(x, y + 3, 14, 14)
+                sw = pygame.Rect(x, y + (row - swatch) // 2, swatch, swatch)
                 pygame.draw.rect(surface, th.REGION_COLOURS[region], sw)
                 pygame.draw.rect(surface, th.INK, sw, 1)
-                r = th.blit_text(surface, fonts, name, (sw.right + 4, y + 1), 14, th.INK)
-                x = r.right + 10
+                r = th.blit_text(surface, fonts, name, (sw.right + 4, y + 1), size, th.INK)
+                x = r.right + self.px(10)
         else:
             self._draw_legend(surface, fonts, regions)
 
     def _draw_legend(self, surface: pygame.Surface, fonts: th.Fonts, regions) -> None:
         f = self.form
+        preview = self.R(PREVIEW)
         other = "moon" if f.board == "sun" else "sun"
         other_regions = f.facts.regions.get(other, {})
         out = f.facts.out_of_play(f.board, len(f.seats))
         by_region: dict[str, list[str]] = {}
         for prov, region in sorted(regions.items()):
             by_region.setdefault(region, []).append(prov)
-        y = PREVIEW.y + 10
+        small = self.T(13)
+        y = preview.y + self.px(10)
         for region, colour in th.REGION_COLOURS.items():
             provs = by_region.get(region, [])
-            sw = pygame.Rect(PREVIEW.x + 10, y + 2, 22, 22)
+            sw = pygame.Rect(preview.x + self.px(10), y + 2, self.px(22), self.px(22))
             pygame.draw.rect(surface, colour, sw, border_radius=3)
             pygame.draw.rect(surface, th.INK, sw, 1, border_radius=3)
-            th.blit_text(surface, fonts, th.region_label(region), (sw.right + 8, y + 3), 16,
-                         th.INK, bold=True)
+            th.blit_text(surface, fonts, th.region_label(region), (sw.right + 8, y + 3),
+                         self.T(16), th.INK, bold=True)
             names = ", ".join(p + ("*" if other_regions.get(p) != region else "")
                               + ("°" if p in out else "") for p in provs)
-            for line in wrap_text(fonts, names, 13, PREVIEW.w - 120)[:2]:
-                th.blit_text(surface, fonts, line, (PREVIEW.x + 110, y + 4), 13, th.INK_SOFT)
-                y += 17
-            y = max(y, sw.bottom) + 10
+            for line in wrap_text(fonts, names, small, preview.w - self.px(120))[:2]:
+                th.blit_text(surface, fonts, line, (preview.x + self.px(110), y + 4), small,
+                             th.INK_SOFT)
+                y += round(small * 17 / 13)
+            y = max(y, sw.bottom) + self.px(10)
         foot = (_("* differs on the sun side") if other == "sun"
                 else _("* differs on the moon side"))
         if out:
             foot += "   " + _("° out of play with 3 players")
-        th.blit_text(surface, fonts, foot, (PREVIEW.x + 10, PREVIEW.bottom - 20), 13, th.INK_SOFT)
+        th.blit_text(surface, fonts, foot, (preview.x + self.px(10), preview.bottom - small - 6),
+                     small, th.INK_SOFT)

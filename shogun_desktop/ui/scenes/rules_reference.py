@@ -35,23 +35,26 @@ from shogun_desktop.i18n.linebreak import break_units
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
-from shogun_desktop.ui.widgets import Button, ConfirmDialog, LayerCache, TextInput, WidgetGroup
+from shogun_desktop.ui.widgets import (
+    Button,
+    ConfirmDialog,
+    LayerCache,
+    TextInput,
+    WidgetGroup,
+    wrap_text,
+)
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
 
-# ---------------------------------------------------------------- geometry (logical 1600x900)
-HEADER = pygame.Rect(0, 0, 1600, 76)
-TOC = pygame.Rect(24, 96, 384, 780)
-PAGE = pygame.Rect(432, 96, 1144, 780)
+# ---------------------------------------------------------------- design sizes (1600x900)
+# The scene scales them to the window and the player's text size (see Metrics).
 COLUMN_W = 900  # a comfortable reading measure (~85 characters of body text)
 BODY, LINE = 19, 29  # body text size and line height (15 px at 1280x720)
 SMALL, SMALL_LINE = 18, 26  # tables and notes
 H_CHAPTER, H_SECTION = 32, 25
 TOC_SIZE, TOC_ROW, TOC_SUB = 18, 32, 28
 SCROLLBAR_W = 12
-WHEEL_STEP = 3 * LINE
-KEY_STEP = 2 * LINE
 HIGHLIGHT = th.mix(th.PAPER_LIGHT, th.GOLD, 0.62)
 NOTE_FILL = th.mix(th.PAPER_LIGHT, th.GOLD, 0.16)
 ROW_ALT = th.mix(th.PAPER_LIGHT, th.PAPER_DARK, 0.45)
@@ -64,22 +67,58 @@ KEY_HINTS = (N_("Wheel, arrows, Page Up/Down: scroll"),
 CARD_TAGS = {"actions": N_("Action card"), "events": N_("Event card"),
              "specials": N_("Special card")}
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+MIN_TEXT = 14  # px: no text of the book is smaller, at any window or text size
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Text sizes and spacing of the book for one window: the design values above times
+    ``scale`` (the window's scale times the player's text size), text never below 14 px."""
+
+    scale: float = 1.0
+
+    def px(self, value: float) -> int:
+        """A design length (spacing, padding) at this scale."""
+        return max(1, round(value * self.scale))
+
+    def text(self, size: int) -> int:
+        return max(MIN_TEXT, round(size * self.scale))
+
+    def line(self, size: int, line: int) -> int:
+        """The line height for a text size, keeping the design's proportion."""
+        return round(self.text(size) * line / size)
+
+    @property
+    def body(self) -> int:
+        return self.text(BODY)
+
+    @property
+    def body_line(self) -> int:
+        return self.line(BODY, LINE)
+
+    @property
+    def small(self) -> int:
+        return self.text(SMALL)
+
+    @property
+    def small_line(self) -> int:
+        return self.line(SMALL, SMALL_LINE)
 
 
 FADE = 22
-_FADES: dict[tuple[int, bool], pygame.Surface] = {}
+_FADES: dict[tuple[int, int, bool], pygame.Surface] = {}
 
 
-def _fade(width: int, flip: bool) -> pygame.Surface:
+def _fade(width: int, flip: bool, height: int = FADE) -> pygame.Surface:
     """A strip of page colour fading to transparent (towards the text), made once."""
-    surf = _FADES.get((width, flip))
+    surf = _FADES.get((width, height, flip))
     if surf is None:
-        surf = pygame.Surface((width, FADE), pygame.SRCALPHA)
-        for i in range(FADE):
-            alpha = round(255 * (1 - i / FADE) ** 1.6)
-            y = FADE - 1 - i if flip else i
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        for i in range(height):
+            alpha = round(255 * (1 - i / height) ** 1.6)
+            y = height - 1 - i if flip else i
             pygame.draw.line(surf, (*th.PAPER_LIGHT, alpha), (0, y), (width - 1, y))
-        _FADES[(width, flip)] = surf
+        _FADES[(width, height, flip)] = surf
     return surf
 
 
@@ -251,10 +290,13 @@ class Anchor:
 
 
 class DocLayout:
-    """Positions every line, box and cell of the (filtered) reference for one query."""
+    """Positions every line, box and cell of the (filtered) reference for one query, in
+    window pixels at the sizes of ``metrics``."""
 
-    def __init__(self, fonts: Measure, ref: Reference, query: str, x: int, width: int) -> None:
+    def __init__(self, fonts: Measure, ref: Reference, query: str, x: int, width: int,
+                 metrics: Metrics | None = None) -> None:
         self.fonts, self.query, self.x, self.width = fonts, query.strip(), x, width
+        self.m = m = metrics if metrics is not None else Metrics()
         self.ops: list[Op] = []
         self.anchors: list[Anchor] = []
         self.sections = ref.search(self.query)
@@ -272,16 +314,17 @@ class DocLayout:
                 self.anchors.append(Anchor(s.id, chapter.id, self.y))
                 self.section(s, card=chapter.kind is not None)
         if self.sections and not self.query:  # a quiet end mark, so the end reads as the end
-            self.y += 24
-            self.ops.append(Box(pygame.Rect(x + width // 2 - 60, self.y, 120, 1), th.INK_FAINT))
-            self.y += 14
+            self.y += m.px(24)
+            self.ops.append(Box(pygame.Rect(x + width // 2 - m.px(60), self.y, m.px(120), 1),
+                                th.INK_FAINT))
+            self.y += m.px(14)
             end_mark = _(END_MARK)
-            tw = fonts.size(end_mark, SMALL)[0]
-            self.ops.append(TextLine(x + (width - tw) // 2, self.y, SMALL, SMALL_LINE,
+            tw = fonts.size(end_mark, m.small)[0]
+            self.ops.append(TextLine(x + (width - tw) // 2, self.y, m.small, m.small_line,
                                      [Seg(x + (width - tw) // 2, end_mark, False, th.INK_SOFT)],
                                      limit=x + width))
-            self.y += SMALL_LINE
-        self.height = self.y + 24
+            self.y += m.small_line
+        self.height = self.y + m.px(24)
 
     # -------------------------------------------------------------- text primitives
     def paragraph(self, text: str, x: int, width: int, size: int, line_h: int,
@@ -305,30 +348,35 @@ class DocLayout:
             self.y += line_h
 
     def chapter_heading(self, title: str, *, first: bool) -> None:
+        m = self.m
         if not first:
-            self.y += 28
-        self.paragraph(title, self.x, self.width, H_CHAPTER, H_CHAPTER + 12, th.INK,
-                       bold_all=True)
-        self.ops.append(Box(pygame.Rect(self.x, self.y, self.width, 3), th.VERMILION))
-        self.y += 22
+            self.y += m.px(28)
+        size = m.text(H_CHAPTER)
+        self.paragraph(title, self.x, self.width, size, round(size * (H_CHAPTER + 12) / H_CHAPTER),
+                       th.INK, bold_all=True)
+        self.ops.append(Box(pygame.Rect(self.x, self.y, self.width, m.px(3)), th.VERMILION))
+        self.y += m.px(22)
 
     def section(self, s: Section, *, card: bool) -> None:
+        m = self.m
         x, w = self.x, self.width
         top = self.y
         if card:
-            box = Box(pygame.Rect(x, top, w, 0), CARD_FILL, th.INK_FAINT, 8)
+            box = Box(pygame.Rect(x, top, w, 0), CARD_FILL, th.INK_FAINT, m.px(8))
             self.ops.append(box)
-            x, w = x + 24, w - 48
-            self.y += 16
+            x, w = x + m.px(24), w - m.px(48)
+            self.y += m.px(16)
         title_y = self.y
-        self.paragraph(s.title, x, w - (150 if card else 0), H_SECTION, H_SECTION + 10,
+        tw = self.fonts.size(self.tag, m.small)[0] + m.px(16) if card and self.tag else 0
+        size = m.text(H_SECTION)
+        self.paragraph(s.title, x, w - tw, size, round(size * (H_SECTION + 10) / H_SECTION),
                        th.VERMILION_DARK, bold_all=True)
         if card and self.tag:
-            tw = self.fonts.size(self.tag, SMALL)[0]
-            self.ops.append(TextLine(x + w - tw, title_y + 4, SMALL, SMALL_LINE,
+            tw = self.fonts.size(self.tag, m.small)[0]
+            self.ops.append(TextLine(x + w - tw, title_y + m.px(4), m.small, m.small_line,
                                      [Seg(x + w - tw, self.tag, False, th.INK_SOFT)],
                                      limit=x + w))
-        self.y += 4
+        self.y += m.px(4)
         q = fold(self.query)
         whole = not q or q in fold(plain(s.title))
         for b in s.blocks:
@@ -343,45 +391,49 @@ class DocLayout:
                         r for r in b.rows if any(q in fold(c) for c in r)))
                 self.block(b, x, w)
         if card:
-            self.y += 4
+            self.y += m.px(4)
             box.rect.h = self.y - top
-            self.y += 16
+            self.y += m.px(16)
         else:
-            self.y += 14
+            self.y += m.px(14)
 
     def block(self, b: Block, x: int, w: int) -> None:
+        m = self.m
         if b.kind == "text":
-            self.paragraph(b.text, x, w, BODY, LINE)
-            self.y += 12
+            self.paragraph(b.text, x, w, m.body, m.body_line)
+            self.y += m.px(12)
         elif b.kind == "items":
             for item in b.items:
-                self.ops.append(Dot((x + 9, self.y + LINE // 2 + 1), 4, th.VERMILION))
-                self.paragraph(item, x + 28, w - 28, BODY, LINE)
-                self.y += 6
-            self.y += 6
+                self.ops.append(Dot((x + m.px(9), self.y + m.body_line // 2 + 1), m.px(4),
+                                    th.VERMILION))
+                self.paragraph(item, x + m.px(28), w - m.px(28), m.body, m.body_line)
+                self.y += m.px(6)
+            self.y += m.px(6)
         elif b.kind == "note":
             self.note(b.text, x, w)
         elif b.kind == "table":
             self.table(b, x, w)
 
     def note(self, text: str, x: int, w: int) -> None:
+        m = self.m
         top = self.y
-        box = Box(pygame.Rect(x, top, w, 0), NOTE_FILL, None, 6)
-        bar = Box(pygame.Rect(x, top, 5, 0), th.VERMILION, None, 0)
+        box = Box(pygame.Rect(x, top, w, 0), NOTE_FILL, None, m.px(6))
+        bar = Box(pygame.Rect(x, top, m.px(5), 0), th.VERMILION, None, 0)
         self.ops.extend((box, bar))
-        self.y += 10
-        self.paragraph(_(NOTE_LABEL), x + 22, w - 40, SMALL, SMALL_LINE, th.VERMILION_DARK,
-                       bold_all=True)
-        self.paragraph(text, x + 22, w - 40, SMALL, SMALL_LINE)
-        self.y += 10
+        self.y += m.px(10)
+        self.paragraph(_(NOTE_LABEL), x + m.px(22), w - m.px(40), m.small, m.small_line,
+                       th.VERMILION_DARK, bold_all=True)
+        self.paragraph(text, x + m.px(22), w - m.px(40), m.small, m.small_line)
+        self.y += m.px(10)
         box.rect.h = bar.rect.h = self.y - top
-        self.y += 16
+        self.y += m.px(16)
 
     def table(self, b: Block, x: int, w: int) -> None:
-        fonts, pad = self.fonts, 12
+        m = self.m
+        fonts, pad, small, small_line = self.fonts, m.px(12), m.small, m.small_line
         n = len(b.columns)
-        natural = [max([fonts.size(b.columns[i], SMALL, True)[0]]
-                       + [fonts.size(row[i], SMALL)[0] for row in b.rows]) + 2 * pad + 6
+        natural = [max([fonts.size(b.columns[i], small, True)[0]]
+                       + [fonts.size(row[i], small)[0] for row in b.rows]) + 2 * pad + m.px(6)
                    for i in range(n)]
         widths = list(natural)
         table_top = self.y
@@ -394,22 +446,22 @@ class DocLayout:
             for i in wide:
                 widths[i] = int(rest * natural[i] / total)
         else:  # a small table keeps a compact width, its spare room spread evenly
-            w = min(w, sum(widths) + 48 * n)
+            w = min(w, sum(widths) + m.px(48) * n)
             extra = w - sum(widths)
             widths = [c + extra // n + (1 if i < extra % n else 0) for i, c in enumerate(widths)]
         for r, row in enumerate((b.columns, *b.rows)):
             header = r == 0
-            cells = [wrap_rich(fonts, ("**" + c + "**") if header else c, SMALL,
+            cells = [wrap_rich(fonts, ("**" + c + "**") if header else c, small,
                                widths[i] - 2 * pad) for i, c in enumerate(row)]
-            h = max(len(c) for c in cells) * SMALL_LINE + 14
+            h = max(len(c) for c in cells) * small_line + m.px(14)
             fill = th.INK if header else (ROW_ALT if r % 2 == 0 else th.PAPER_LIGHT)
             self.ops.append(Box(pygame.Rect(x, self.y, w, h), fill))
             cx = x
             top = self.y
             for i, text in enumerate(row):
-                self.y = top + 7
+                self.y = top + m.px(7)
                 self.paragraph(("**" + text + "**") if header else text, cx + pad,
-                               widths[i] - 2 * pad, SMALL, SMALL_LINE,
+                               widths[i] - 2 * pad, small, small_line,
                                th.PAPER_LIGHT if header else th.INK)
                 if i:
                     self.ops.append(Box(pygame.Rect(cx, top, 1, h),
@@ -418,14 +470,14 @@ class DocLayout:
             self.y = top + h
         self.ops.append(Box(pygame.Rect(x, table_top, w, self.y - table_top), None, th.INK_SOFT,
                             0))
-        self.y += 18
+        self.y += m.px(18)
 
     # -------------------------------------------------------------- queries
     def anchor_at(self, scroll: int) -> Anchor | None:
         """The section being read at this scroll position (its heading at or above the top)."""
         current = self.anchors[0] if self.anchors else None
         for a in self.anchors:
-            if a.y <= scroll + 12:
+            if a.y <= scroll + self.m.px(12):
                 current = a
             else:
                 break
@@ -464,12 +516,19 @@ class TocEntry:
     chapter_id: str
     is_chapter: bool
     count: int = 0
+    lines: list[str] = field(default_factory=list)  # the label wrapped to the row (drawn)
 
 
 class RulesReferenceScene(Scene):
-    """The rulebook screen. Opaque: nothing of the game below is drawn while it is open."""
+    """The rulebook screen. Opaque: nothing of the game below is drawn while it is open.
+
+    Drawn at the window's own resolution (``native``): the header, contents and page fill the
+    window, and the book is laid out at the window's scale and the player's text size, so the
+    long text is never smooth-scaled.
+    """
 
     opaque = True
+    native = True
 
     def __init__(self, app: App, reference: Reference,
                  position: ReadingPosition | None = None) -> None:
@@ -477,33 +536,87 @@ class RulesReferenceScene(Scene):
         self.ref = reference
         self.position = position if position is not None else ReadingPosition()
         self.fonts = app.theme.fonts
-        self.col_x = PAGE.x + (PAGE.w - SCROLLBAR_W - COLUMN_W) // 2
-        self.view_rect = pygame.Rect(PAGE.x + 2, PAGE.y + 2, PAGE.w - 4, PAGE.h - 4)
         self.scroll = 0
         self.toc_scroll = 0
         self.dragging_thumb: int | None = None  # pointer-to-thumb offset while dragging
         self.hover_toc: int | None = None
         self.layer = LayerCache()
-        self.search = TextInput((1060, 18, 360, 42), self.position.query, self.set_query,
-                                placeholder=_("Type to search the rules"), max_len=40,
-                                key="search", size=18)
-        self.clear_button = Button((self.search.rect.right - 40, 22, 34, 34), "×",
-                                   self.clear_search, key="clear", size=20,
-                                   tooltip=_("Clear the search"))
-        self.clear_button.visible = bool(self.search.text)
-        self.ui = WidgetGroup([
-            self.search,
-            Button((1432, 18, 144, 42), _("Close"), self.close, key="close", size=18,
-                   tooltip=_("Back to the game (Esc or F1)")),
-            self.clear_button,
-        ])
-        self.ui.focus(self.search)
         self.measure = app.help_state.setdefault("widths", WidthCache(self.fonts))
-        self._full: DocLayout | None = None  # the unfiltered book, laid out once
+        self._full: DocLayout | None = None  # the unfiltered book, laid out once per size
+        self._layout_key: tuple | None = None
+        self.toc: list[TocEntry] = []
+        self.search = TextInput((0, 0, 10, 10), self.position.query, self.set_query,
+                                placeholder=_("Type to search the rules"), max_len=40,
+                                key="search")
+        self.clear_button = Button((0, 0, 10, 10), "×", self.clear_search, key="clear",
+                                   tooltip=_("Clear the search"))
+        self.close_button = Button((0, 0, 10, 10), _("Close"), self.close, key="close",
+                                   tooltip=_("Back to the game (Esc or F1)"))
+        self.clear_button.visible = bool(self.search.text)
+        self.ui = WidgetGroup([self.search, self.close_button, self.clear_button])
+        self.ui.focus(self.search)
+        self._place(app.window_size)
         self.layout = self.make_layout(self.position.query)
         if self.position.section_id is not None:
             self.jump_to(self.position.section_id, self.position.offset)
-        self.toc: list[TocEntry] = []
+        self.rebuild_toc()
+
+    # -------------------------------------------------------------- resolution
+    def _place(self, size: tuple[int, int]) -> None:
+        """Header, contents and page for a window of ``size`` (the 1600x900 design scaled by
+        ``k``; the page takes the window's whole height and the width left of the contents)."""
+        w, h = size
+        self.size = (w, h)
+        self.k = k = min(w / 1600, h / 900)
+        self.m = m = Metrics(k * self.app.ui_scale)
+        self._layout_key = (tuple(size), self.app.ui_scale)
+        margin = round(24 * k)
+        self.header = pygame.Rect(0, 0, w, max(round(76 * k), m.px(76)))
+        top = self.header.bottom + round(20 * k)
+        toc_w = max(round(384 * k), min(m.px(384), w // 3))
+        self.toc_box = pygame.Rect(margin, top, toc_w, h - top - margin)
+        self.page = pygame.Rect(self.toc_box.right + margin, top,
+                                w - self.toc_box.right - 2 * margin, h - top - margin)
+        self.scrollbar_w = max(8, round(SCROLLBAR_W * k))
+        room = self.page.w - self.scrollbar_w - m.px(40) - round(16 * k)
+        self.column_w = min(m.px(COLUMN_W), room)
+        self.col_x = self.page.x + (self.page.w - self.scrollbar_w - self.column_w) // 2
+        self.view_rect = self.page.inflate(-4, -4)
+        self.toc_head = m.px(64)  # the contents' title band
+        hh = self.header.h
+        bh = round(hh * 0.55)
+        close_w = max(m.px(144), self.fonts.size(self.close_button.text, m.text(18), True)[0]
+                      + m.px(32))
+        self.close_button.rect = pygame.Rect(w - margin - close_w, (hh - bh) // 2, close_w, bh)
+        self.close_button.size = m.text(18)
+        sw = m.px(360)
+        self.search.rect = pygame.Rect(self.close_button.rect.x - m.px(12) - sw, (hh - bh) // 2,
+                                       sw, bh)
+        self.search.size = m.text(18)
+        cb = bh - m.px(8)
+        self.clear_button.rect = pygame.Rect(self.search.rect.right - cb - m.px(4),
+                                             self.search.rect.centery - cb // 2, cb, cb)
+        self.clear_button.size = m.text(20)
+        self.layer = LayerCache()
+
+    def native_layout(self, size: tuple[int, int]) -> None:
+        """Lay the screen and the book out again when the window or the text size changed,
+        keeping the section being read."""
+        if (tuple(size), self.app.ui_scale) == self._layout_key:
+            return
+        anchor = self.layout.anchor_at(self.scroll)
+        ratio = 0.0
+        if anchor is not None:
+            nxt = next((a.y for a in self.layout.anchors if a.y > anchor.y), self.layout.height)
+            ratio = (self.scroll - anchor.y) / max(1, nxt - anchor.y)
+        self._place(size)
+        self._full = None
+        self.layout = self.make_layout(self.search.text)
+        if anchor is not None:
+            y = self.layout.anchor_y(anchor.section_id)
+            if y is not None:
+                nxt = next((a.y for a in self.layout.anchors if a.y > y), self.layout.height)
+                self.scroll_to(y + ratio * (nxt - y))
         self.rebuild_toc()
 
     # -------------------------------------------------------------- model
@@ -513,7 +626,7 @@ class RulesReferenceScene(Scene):
 
     @property
     def viewport_h(self) -> int:
-        return self.view_rect.h - 48
+        return self.view_rect.h - self.m.px(48)
 
     def max_scroll(self) -> int:
         # the last section can still be scrolled to the top (the contents then marks it)
@@ -533,9 +646,10 @@ class RulesReferenceScene(Scene):
 
     def make_layout(self, query: str) -> DocLayout:
         if query.strip():
-            return DocLayout(self.measure, self.ref, query, self.col_x, COLUMN_W)
+            return DocLayout(self.measure, self.ref, query, self.col_x, self.column_w, self.m)
         if self._full is None:
-            self._full = DocLayout(self.measure, self.ref, "", self.col_x, COLUMN_W)
+            self._full = DocLayout(self.measure, self.ref, "", self.col_x, self.column_w,
+                                   self.m)
         return self._full
 
     def clear_search(self) -> None:
@@ -559,10 +673,40 @@ class RulesReferenceScene(Scene):
         a = self.layout.anchor_at(self.scroll)
         return a.chapter_id if a is not None else None
 
+    @property
+    def toc_row(self) -> int:
+        return self.m.line(TOC_SIZE, TOC_ROW)
+
+    @property
+    def toc_sub(self) -> int:
+        return self.m.line(TOC_SIZE, TOC_SUB)
+
+    def wrap_line(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """A label wrapped to width (long titles in some languages take two lines, never a
+        cut)."""
+        plain_text, _runs = parse_runs(text)
+        return [plain_text[line[0][0]:line[-1][1]].strip()
+                for line in wrap_rich(self.measure, text, size, max(20, width), bold_all=bold)
+                ] or [text]
+
+    def _toc_entry(self, x: int, y: int, w: int, row: int, label: str, section_id: str,
+                   chapter_id: str, is_chapter: bool, count: int = 0) -> TocEntry:
+        m, size = self.m, self.m.text(TOC_SIZE)
+        room = w - m.px(16) - (self.measure.size(str(count), size)[0] + m.px(10) if count else 0)
+        lines = self.wrap_line(label, size, room, is_chapter)
+        line_h = self.fonts.font(size).get_linesize()
+        h = row - 2 + (len(lines) - 1) * line_h
+        return TocEntry(pygame.Rect(x, y, w, h), label, section_id, chapter_id, is_chapter,
+                        count, lines)
+
     def rebuild_toc(self) -> None:
         """Chapters; the current chapter (or, when searching, every chapter) shows its sections."""
+        if not hasattr(self, "layout"):
+            return
+        m, box = self.m, self.toc_box
         entries: list[TocEntry] = []
-        y = TOC.y + 64
+        first = box.y + self.toc_head
+        y = first
         current = self.current_chapter()
         searching = bool(self.query)
         shown = {s.id for s in self.layout.sections}
@@ -570,36 +714,40 @@ class RulesReferenceScene(Scene):
             secs = [s for s in ch.sections if s.id in shown]
             if not secs:
                 continue
-            entries.append(TocEntry(pygame.Rect(TOC.x + 12, y, TOC.w - 24, TOC_ROW - 2), ch.title,
-                                    secs[0].id, ch.id, True, len(secs) if searching else 0))
-            y += TOC_ROW
+            entry = self._toc_entry(box.x + m.px(12), y, box.w - m.px(24), self.toc_row,
+                                    ch.title, secs[0].id, ch.id, True,
+                                    len(secs) if searching else 0)
+            entries.append(entry)
+            y = entry.rect.bottom + 2
             if searching or ch.id == current:
                 for s in secs:
-                    entries.append(TocEntry(pygame.Rect(TOC.x + 34, y, TOC.w - 46, TOC_SUB - 2),
-                                            s.title, s.id, ch.id, False))
-                    y += TOC_SUB
-                y += 4
+                    entry = self._toc_entry(box.x + m.px(34), y, box.w - m.px(46), self.toc_sub,
+                                            s.title, s.id, ch.id, False)
+                    entries.append(entry)
+                    y = entry.rect.bottom + 2
+                y += m.px(4)
         self.toc = entries
         # keep the entry being read in view when the list is longer than the panel
-        bottom = TOC.bottom - 12
+        bottom = box.bottom - m.px(12)
         cur = next((e for e in entries if not e.is_chapter and e.section_id ==
                     self.current_section()), None)
-        total = (entries[-1].rect.bottom - (TOC.y + 64)) if entries else 0
-        limit = max(0, total - (bottom - (TOC.y + 64)))
+        total = (entries[-1].rect.bottom - first) if entries else 0
+        limit = max(0, total - (bottom - first))
         if cur is not None and not searching:
             if cur.rect.bottom - self.toc_scroll > bottom:
                 self.toc_scroll = cur.rect.bottom - bottom
-            elif cur.rect.y - self.toc_scroll < TOC.y + 64:
-                self.toc_scroll = cur.rect.y - (TOC.y + 64)
+            elif cur.rect.y - self.toc_scroll < first:
+                self.toc_scroll = cur.rect.y - first
         self.toc_scroll = max(0, min(limit, self.toc_scroll))
 
     def toc_limit(self) -> int:
         if not self.toc:
             return 0
-        return max(0, self.toc[-1].rect.bottom - (TOC.bottom - 12))
+        return max(0, self.toc[-1].rect.bottom - (self.toc_box.bottom - self.m.px(12)))
 
     def toc_at(self, pos) -> int | None:
-        if pos is None or not TOC.collidepoint(pos) or pos[1] < TOC.y + 60:
+        box = self.toc_box
+        if pos is None or not box.collidepoint(pos) or pos[1] < box.y + self.toc_head - 4:
             return None
         for i, e in enumerate(self.toc):
             if e.rect.move(0, -self.toc_scroll).collidepoint(pos):
@@ -608,13 +756,15 @@ class RulesReferenceScene(Scene):
 
     # -------------------------------------------------------------- scrollbar
     def track(self) -> pygame.Rect:
-        return pygame.Rect(PAGE.right - SCROLLBAR_W - 8, PAGE.y + 14, SCROLLBAR_W, PAGE.h - 28)
+        p, k = self.page, self.k
+        return pygame.Rect(p.right - self.scrollbar_w - round(8 * k), p.y + round(14 * k),
+                           self.scrollbar_w, p.h - round(28 * k))
 
     def thumb(self) -> pygame.Rect | None:
         if not self.max_scroll():
             return None
         t = self.track()
-        h = max(40, round(t.h * self.viewport_h / self.layout.height))
+        h = max(round(40 * self.k), round(t.h * self.viewport_h / self.layout.height))
         y = t.y + round((t.h - h) * self.scroll / self.max_scroll())
         return pygame.Rect(t.x, y, t.w, h)
 
@@ -635,17 +785,18 @@ class RulesReferenceScene(Scene):
         self.app.scenes.remove(self)
 
     def handle(self, inp: Input) -> bool:
+        self.native_layout(self.app.window_size)
         if inp.is_action(Action.CANCEL):
             self.close()
             return True
         if inp.kind is Kind.KEY and self._key(inp):
             return True
         if inp.kind is Kind.SCROLL:
-            if inp.pos is not None and TOC.collidepoint(inp.pos) and self.toc_limit():
+            if inp.pos is not None and self.toc_box.collidepoint(inp.pos) and self.toc_limit():
                 self.toc_scroll = max(0, min(self.toc_limit(),
-                                             self.toc_scroll - inp.amount * TOC_SUB * 2))
+                                             self.toc_scroll - inp.amount * self.toc_sub * 2))
             else:
-                self.scroll_to(self.scroll - inp.amount * WHEEL_STEP)
+                self.scroll_to(self.scroll - inp.amount * 3 * self.m.body_line)
             return True
         if inp.kind is Kind.MOTION:
             self.hover_toc = self.toc_at(inp.pos)
@@ -655,7 +806,7 @@ class RulesReferenceScene(Scene):
                 self.dragging_thumb = inp.pos[1] - thumb.y
                 return True
             if thumb is not None and self.track().inflate(8, 0).collidepoint(inp.pos):
-                page = self.viewport_h - LINE
+                page = self.viewport_h - self.m.body_line
                 self.scroll_to(self.scroll + (page if inp.pos[1] > thumb.y else -page))
                 return True
         if inp.kind in (Kind.DRAG_MOVE, Kind.DRAG_END) and self.dragging_thumb is not None:
@@ -677,8 +828,9 @@ class RulesReferenceScene(Scene):
 
     def _key(self, inp: Input) -> bool:
         a = inp.action
-        page = self.viewport_h - LINE
-        steps = {Action.UP: -KEY_STEP, Action.DOWN: KEY_STEP, Action.PAGE_UP: -page,
+        line = self.m.body_line
+        page = self.viewport_h - line
+        steps = {Action.UP: -2 * line, Action.DOWN: 2 * line, Action.PAGE_UP: -page,
                  Action.PAGE_DOWN: page}
         if a in steps:
             self.scroll_to(self.scroll + steps[a])
@@ -691,13 +843,17 @@ class RulesReferenceScene(Scene):
             return True
         return False
 
+    def resume(self) -> None:
+        self.native_layout(self.app.window_size)
+
     def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
         self.ui.update(dt)
 
     # -------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
         key = (self.scroll, self.toc_scroll, self.search.text, self.hover_toc,
-               self.ui.visual_state(), id(self.layout))
+               self.ui.visual_state(), id(self.layout), self._layout_key)
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
         self.ui.tooltip.draw(surface, self.app.theme)
 
@@ -709,44 +865,54 @@ class RulesReferenceScene(Scene):
         self.ui.draw_widgets(surface, self.app.theme)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
-        fonts = self.fonts
-        pygame.draw.rect(surface, th.INK, HEADER)
-        pygame.draw.line(surface, th.GOLD, (0, HEADER.bottom - 1), (HEADER.right, HEADER.bottom - 1))
-        x = 28
-        k = fonts.kanji("将軍", 36, th.GOLD)
+        fonts, m, head = self.fonts, self.m, self.header
+        pygame.draw.rect(surface, th.INK, head)
+        pygame.draw.line(surface, th.GOLD, (0, head.bottom - 1), (head.right, head.bottom - 1))
+        x = round(28 * self.k)
+        title_size, sub_size, count_size = m.text(26), m.text(18), m.text(18)
+        k = fonts.kanji("将軍", min(round(head.h * 0.5), m.px(36)), th.GOLD)
         if k is not None:
-            surface.blit(k, k.get_rect(midleft=(x, HEADER.centery)))
-            x += k.get_width() + 18
-        room = self.search.rect.x - 16 - x
-        if self.query:
-            room -= 200
-        th.blit_text(surface, fonts, fonts.fit(_("Rules of Shogun"), 26, room, True),
-                     (x, HEADER.centery - 12), 26, th.PAPER_LIGHT, bold=True, anchor="midleft")
-        th.blit_text(surface, fonts,
-                     fonts.fit(_("The same for every player · Esc or F1 returns to the game"),
-                               18, room),
-                     (x, HEADER.centery + 18), 18, th.lighten(th.INK_FAINT, 0.3),
-                     anchor="midleft")
+            surface.blit(k, k.get_rect(midleft=(x, head.centery)))
+            x += k.get_width() + m.px(18)
+        right = self.search.rect.x - m.px(16)
         if self.query:
             n = len(self.layout.sections)
             text = (ngettext("{n} section found", "{n} sections found", n).format(n=n) if n
                     else _("Nothing found"))
-            th.blit_text(surface, fonts, text, (self.search.rect.x - 16, HEADER.centery), 18,
-                         th.GOLD, bold=True, anchor="midright")
+            r = th.blit_text(surface, fonts, text, (right, head.centery), count_size,
+                             th.GOLD, bold=True, anchor="midright")
+            right = r.x - m.px(16)
+        room = right - x
+        gap = (title_size + sub_size) // 2 + 2
+        th.blit_text(surface, fonts, fonts.fit(_("Rules of Shogun"), title_size, room, True),
+                     (x, head.centery - gap * 4 // 10), title_size, th.PAPER_LIGHT, bold=True,
+                     anchor="midleft")
+        th.blit_text(surface, fonts,
+                     fonts.fit(_("The same for every player · Esc or F1 returns to the game"),
+                               sub_size, room),
+                     (x, head.centery + gap * 6 // 10), sub_size, th.lighten(th.INK_FAINT, 0.3),
+                     anchor="midleft")
 
     def _draw_toc(self, surface: pygame.Surface) -> None:
-        fonts = self.fonts
-        pygame.draw.rect(surface, th.PAPER_DARK, TOC.move(3, 4), border_radius=8)
-        pygame.draw.rect(surface, th.PAPER_LIGHT, TOC, border_radius=8)
-        pygame.draw.rect(surface, th.INK_SOFT, TOC, 1, border_radius=8)
+        fonts, m, box = self.fonts, self.m, self.toc_box
+        radius = m.px(8)
+        pygame.draw.rect(surface, th.PAPER_DARK, box.move(3, 4), border_radius=radius)
+        pygame.draw.rect(surface, th.PAPER_LIGHT, box, border_radius=radius)
+        pygame.draw.rect(surface, th.INK_SOFT, box, 1, border_radius=radius)
         title = _("Search results") if self.query else _("Contents")
-        th.blit_text(surface, fonts, title, (TOC.x + 20, TOC.y + 18), 22, th.INK, bold=True)
-        pygame.draw.line(surface, th.VERMILION, (TOC.x + 20, TOC.y + 52),
-                         (TOC.right - 20, TOC.y + 52), 2)
-        clip = pygame.Rect(TOC.x + 2, TOC.y + 58, TOC.w - 4, TOC.h - 64)
+        title_size = m.text(22)
+        line_y = box.y + self.toc_head - m.px(12)
+        th.blit_text(surface, fonts, fonts.fit(title, title_size, box.w - m.px(40), True),
+                     (box.x + m.px(20), (box.y + line_y) // 2), title_size, th.INK, bold=True,
+                     anchor="midleft")
+        pygame.draw.line(surface, th.VERMILION, (box.x + m.px(20), line_y),
+                         (box.right - m.px(20), line_y), 2)
+        clip = pygame.Rect(box.x + 2, line_y + m.px(6), box.w - 4,
+                           box.bottom - line_y - m.px(12))
         old = surface.get_clip()
         surface.set_clip(clip)
         cur_section, cur_chapter = self.current_section(), self.current_chapter()
+        size = m.text(TOC_SIZE)
         for i, e in enumerate(self.toc):
             r = e.rect.move(0, -self.toc_scroll)
             if r.bottom < clip.y or r.y > clip.bottom:
@@ -760,42 +926,52 @@ class RulesReferenceScene(Scene):
                 pygame.draw.rect(surface, th.mix(th.PAPER_LIGHT, th.PAPER_DARK, 0.7), r,
                                  border_radius=4)
             if current and not e.is_chapter:
-                pygame.draw.rect(surface, th.VERMILION, (r.x - 8, r.y + 4, 4, r.h - 8))
-            label = e.label
-            right = r.right - 8
+                pygame.draw.rect(surface, th.VERMILION, (r.x - m.px(8), r.y + m.px(4), m.px(4),
+                                                         r.h - m.px(8)))
+            right = r.right - m.px(8)
             if e.count:
-                th.blit_text(surface, fonts, str(e.count), (right, r.centery), TOC_SIZE,
-                             th.INK_SOFT, anchor="midright")
-                right -= 30
+                cr = th.blit_text(surface, fonts, str(e.count), (right, r.centery), size,
+                                  th.INK_SOFT, anchor="midright")
+                right = cr.x - m.px(10)
             ink = th.INK if (e.is_chapter or current) else th.INK_SOFT
             if e.is_chapter and e.chapter_id == cur_chapter:
                 ink = th.VERMILION_DARK
-            label = fonts.fit(label, TOC_SIZE, right - (r.x + 8), e.is_chapter)
-            th.blit_text(surface, fonts, label, (r.x + 8, r.centery), TOC_SIZE, ink,
-                         bold=e.is_chapter, anchor="midleft")
+            line_h = fonts.font(size).get_linesize()
+            cy = r.centery - (len(e.lines) - 1) * line_h // 2
+            for line in e.lines or [e.label]:
+                th.blit_text(surface, fonts, fonts.fit(line, size, right - (r.x + m.px(8)),
+                                                       e.is_chapter),
+                             (r.x + m.px(8), cy), size, ink, bold=e.is_chapter,
+                             anchor="midleft")
+                cy += line_h
         surface.set_clip(old)
-        y = TOC.bottom - len(KEY_HINTS) * 26 - 14
-        if self.toc and self.toc[-1].rect.bottom - self.toc_scroll < y - 20:
-            pygame.draw.line(surface, th.PAPER_DARK, (TOC.x + 20, y - 12), (TOC.right - 20, y - 12))
-            for hint in KEY_HINTS:
-                th.blit_text(surface, fonts, fonts.fit(_(hint), SMALL, TOC.w - 28), (TOC.x + 20, y),
-                             SMALL, th.INK_SOFT)
-                y += 26
+        small, hint_row = m.small, m.line(SMALL, 26)
+        hint_lines = [line for hint in KEY_HINTS
+                      for line in self.wrap_line(_(hint), small, box.w - m.px(28))]
+        y = box.bottom - len(hint_lines) * hint_row - m.px(14)
+        if self.toc and self.toc[-1].rect.bottom - self.toc_scroll < y - m.px(20):
+            pygame.draw.line(surface, th.PAPER_DARK, (box.x + m.px(20), y - m.px(12)),
+                             (box.right - m.px(20), y - m.px(12)))
+            for line in hint_lines:
+                th.blit_text(surface, fonts, fonts.fit(line, small, box.w - m.px(28)),
+                             (box.x + m.px(20), y), small, th.INK_SOFT)
+                y += hint_row
         if self.toc_limit():
-            t = pygame.Rect(TOC.right - 8, clip.y + 4, 4, clip.h - 8)
+            t = pygame.Rect(box.right - m.px(8), clip.y + 4, m.px(4), clip.h - 8)
             h = max(30, round(t.h * clip.h / (clip.h + self.toc_limit())))
             y = t.y + round((t.h - h) * self.toc_scroll / self.toc_limit())
-            pygame.draw.rect(surface, th.INK_FAINT, (t.x, y, 4, h), border_radius=2)
+            pygame.draw.rect(surface, th.INK_FAINT, (t.x, y, t.w, h), border_radius=2)
 
     def _draw_page(self, surface: pygame.Surface) -> None:
-        fonts = self.fonts
-        pygame.draw.rect(surface, th.PAPER_DARK, PAGE.move(3, 4), border_radius=8)
-        pygame.draw.rect(surface, th.PAPER_LIGHT, PAGE, border_radius=8)
-        pygame.draw.rect(surface, th.INK_SOFT, PAGE, 1, border_radius=8)
+        fonts, m, page = self.fonts, self.m, self.page
+        radius = m.px(8)
+        pygame.draw.rect(surface, th.PAPER_DARK, page.move(3, 4), border_radius=radius)
+        pygame.draw.rect(surface, th.PAPER_LIGHT, page, border_radius=radius)
+        pygame.draw.rect(surface, th.INK_SOFT, page, 1, border_radius=radius)
         clip = self.view_rect
         old = surface.get_clip()
         surface.set_clip(clip)
-        dy = clip.y + 24 - self.scroll
+        dy = clip.y + m.px(24) - self.scroll
         if not self.layout.sections:
             self._draw_nothing_found(surface)
         for op in self.layout.ops:
@@ -823,23 +999,30 @@ class RulesReferenceScene(Scene):
                 if clip.y - 10 < cy < clip.bottom + 10:
                     pygame.draw.circle(surface, op.colour, (op.center[0], cy), op.radius)
         # soft edges: a line cut by the page border fades out instead of ending in a hard cut
-        for edge, flip in ((clip.y, False), (clip.bottom - FADE, True)):
-            surface.blit(_fade(clip.w, flip), (clip.x, edge))
+        fade = m.px(FADE)
+        for edge, flip in ((clip.y, False), (clip.bottom - fade, True)):
+            surface.blit(_fade(clip.w, flip, fade), (clip.x, edge))
         surface.set_clip(old)
         t = self.track()
-        pygame.draw.rect(surface, th.PAPER_DARK, t, border_radius=SCROLLBAR_W // 2)
+        pygame.draw.rect(surface, th.PAPER_DARK, t, border_radius=t.w // 2)
         thumb = self.thumb()
         if thumb is not None:
             colour = th.VERMILION if self.dragging_thumb is not None else th.INK_SOFT
-            pygame.draw.rect(surface, colour, thumb, border_radius=SCROLLBAR_W // 2)
+            pygame.draw.rect(surface, colour, thumb, border_radius=t.w // 2)
 
     def _draw_nothing_found(self, surface: pygame.Surface) -> None:
-        fonts = self.fonts
-        x, y = self.col_x, self.view_rect.y + 40
-        th.blit_text(surface, fonts, _("Nothing in the rules matches “{query}”.").format(
-            query=self.query), (x, y), H_SECTION, th.INK, bold=True)
-        th.blit_text(surface, fonts, _("Try a shorter word, such as revolt, castle or tower."),
-                     (x, y + 44), BODY, th.INK_SOFT)
+        fonts, m = self.fonts, self.m
+        x, y, w = self.col_x, self.view_rect.y + m.px(40), self.column_w
+        size = m.text(H_SECTION)
+        for line in wrap_text(fonts, _("Nothing in the rules matches “{query}”.").format(
+                query=self.query), size, w):
+            th.blit_text(surface, fonts, line, (x, y), size, th.INK, bold=True)
+            y += round(size * 1.4)
+        y += m.px(8)
+        for line in wrap_text(fonts, _("Try a shorter word, such as revolt, castle or tower."),
+                              m.body, w):
+            th.blit_text(surface, fonts, line, (x, y), m.body, th.INK_SOFT)
+            y += m.body_line
 
 
 # ---------------------------------------------------------------- opening and closing
