@@ -22,6 +22,7 @@ from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.app import App
 from shogun_desktop.ui.prefs import Prefs
 from shogun_desktop.ui.recap import build_recap
+from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes.curtain import CurtainScene
 from shogun_desktop.ui.scenes.drop_notice import DropNotice
 from shogun_desktop.ui.scenes.end import EndScene
@@ -258,7 +259,11 @@ def test_a_native_dialog_over_a_logical_screen_is_drawn_over_it(monkeypatch):
     last and at the window's resolution, and its buttons answer clicks in window pixels."""
     app = App((1280, 720), fps=0, prefs=Prefs())
     try:
-        below = app.scenes.top
+        class Logical(Scene):  # every shipped screen is native now: a plain logical one
+            def draw(self, surface: pygame.Surface) -> None:
+                surface.fill((200, 190, 170))
+
+        below = app.push(Logical(app))
         assert not getattr(below, "native", False)
         order: list[str] = []
         real_below = below.draw
