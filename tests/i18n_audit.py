@@ -254,6 +254,7 @@ class Recorder:
         self.cut: dict[str, str] = {}  # shortened text -> the full text
         self.wraps: list[tuple[str, list[str]]] = []  # this frame's wrapped texts
         self.blitted: set[str] = set()  # this frame
+        self.blit_rects: dict[str, pygame.Rect] = {}  # this frame: where each text was drawn
         self.seen: set[tuple] = set()
         self.words_seen: set[str] = set()
         self.texts: set[str] = set()  # every text rendered
@@ -386,6 +387,7 @@ class Recorder:
             rec.boxes.clear()
             rec.wraps.clear()
             rec.blitted.clear()
+            rec.blit_rects.clear()
             app_render(app)
             rec.end_frame()
 
@@ -449,6 +451,7 @@ class Recorder:
 
     def on_blit(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         self.blitted.add(text)
+        self.blit_rects.setdefault(text, pygame.Rect(rect))
         if not self.audit.bounds or not text.strip():
             return
         scene = self.scene[0]
@@ -496,11 +499,23 @@ class Recorder:
             if len(shown) < 2 or shown[0] not in self.blitted:
                 continue
             dropped = [ln for ln in shown[1:] if ln not in self.blitted]
+            top = self.app.scenes.top if self.app is not None and self.app.scenes else None
+            if dropped and self.readable_on_hover(top, [ln for ln in shown if ln in
+                                                        self.blit_rects], dropped):
+                continue
             if dropped:
-                top = self.app.scenes.top if self.app is not None and self.app.scenes else None
                 self.problems.add("dropped-lines", scene_name(top), text,
                                   f": {len(dropped)} of {len(shown)} lines not shown")
         self.wraps.clear()
+
+    def readable_on_hover(self, scene, drawn: list[str], dropped: list[str]) -> bool:
+        """True when pointing at a line of the wrapped text that is on screen shows a tooltip
+        holding every dropped line (the player can read them there)."""
+        for line in drawn:
+            tip = full_text(scene, self.blit_rects[line].center)
+            if tip and all(_squeezed(d) in _squeezed(tip) for d in dropped):
+                return True
+        return False
 
     # ------------------------------------------------------------------ tooltips
     def check_tips(self, scene: Scene) -> None:
@@ -579,6 +594,11 @@ def full_text(scene, pos) -> str | None:
         if w.contains(pos) and w.tip(pos):
             return w.tip(pos)
     return None
+
+
+def _squeezed(text: str) -> str:
+    """text without its spaces and line breaks (where a wrap cut it does not matter)."""
+    return re.sub(r"\s+", "", text)
 
 
 def holds(tip: str | None, cut: str) -> bool:

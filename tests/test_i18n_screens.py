@@ -201,6 +201,35 @@ def test_the_recorder_flags_cut_text_without_a_tooltip_and_dropped_lines(monkeyp
     assert any("lines not shown" in p for p in rec.problems.lines())
 
 
+class _TipScene:
+    """A scene whose one tooltip covers rect (as a hover widget would)."""
+
+    def __init__(self, rect, tip):
+        self.rect, self.tip = pygame.Rect(rect), tip
+
+    def full_text_at(self, pos):
+        return self.tip if self.rect.collidepoint(pos) else None
+
+
+def test_dropped_lines_pass_only_where_pointing_at_the_text_shows_them(monkeypatch):
+    from types import SimpleNamespace
+
+    from shogun_desktop.ui.widgets import text as text_module
+
+    text = "een twee drie vier vijf zes zeven acht"
+    for tip_rect, tip, flagged in (((0, 30, 200, 30), "Gebeurtenis — " + text, False),
+                                   ((0, 120, 200, 30), text, True),  # elsewhere on screen
+                                   ((0, 30, 200, 30), "een twee drie", True)):  # not all
+        rec = _recorder(monkeypatch, "nl")
+        surface, fonts, th = _surface_and_fonts()
+        rec.app = SimpleNamespace(scenes=SimpleNamespace(top=_TipScene(tip_rect, tip)))
+        lines = text_module.wrap_text(fonts, text, 16, 90)
+        assert len(lines) > 2
+        th.blit_text(surface, fonts, lines[0], (5, 40), 16)
+        rec.end_frame()
+        assert any("lines not shown" in p for p in rec.problems.lines()) == flagged, tip_rect
+
+
 def test_every_window_text_is_drawn_through_the_theme_fonts_the_audit_watches():
     """The audit sees text at theme.Fonts.render; a font made elsewhere in the window would
     draw words it never checks."""

@@ -87,9 +87,12 @@ def draw_chest_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
                border=th.VERMILION if selected else th.INK_SOFT, width=3 if selected else 1)
     th.blit_text(surface, fonts, str(value), (rect.centerx, rect.centery - 6), 28, th.INK,
                  bold=True, anchor="center")
-    th.blit_text(surface, fonts, fonts.fit(_(CHEST_FACE_LABEL), 12, rect.w - 4),
-                 (rect.centerx, rect.bottom - 6), 12,
-                 th.INK_SOFT, anchor="midbottom")
+    label = _(CHEST_FACE_LABEL)
+    size = 12  # printed small on the card; a longer word ("маркеры расходов") a bit smaller
+    while size > 9 and fonts.size(label, size)[0] > rect.w - 4:
+        size -= 1
+    th.blit_text(surface, fonts, fonts.fit(label, size, rect.w - 4),
+                 (rect.centerx, rect.bottom - 6), size, th.INK_SOFT, anchor="midbottom")
 
 
 def draw_action_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
