@@ -379,7 +379,8 @@ class GameScene(DesignScale, Scene):
             out.append(Widget(area, key=f"tip-player-{colour}", tooltip="\n".join(lines)))
         out.append(Widget(self.R(RX, TRAY_Y, RW, 22), key="tip-tray",
                           tooltip=_("Cubes in the tower's tray: they come out in later drops. "
-                                    "Farmers in supply: cubes that revolts and defence add.")))
+                                    "Farmers in supply: cubes that revolts and defence add.")
+                          + "\n" + _("farmers in supply: {n}").format(n=view["farmer_supply"])))
         return out
 
     # ---------------------------------------------------------------- scene hooks
@@ -760,11 +761,12 @@ class GameScene(DesignScale, Scene):
         size = self.F(15)
         step = round(22 * self.k)
         lines: list[tuple[str, th.RGB, bool]] = []
-        head, label = self.event_lines(view)
+        in_force, label = self.event_lines(view)
         if view["event"]:
-            lines += [(line, th.VERMILION_DARK, True) for line in wrap_bold(fonts, head, size, w)]
+            lines += [(line, th.VERMILION_DARK, True)
+                      for line in wrap_bold(fonts, in_force, size, w)]
         else:
-            lines.append((fonts.fit(head, size, w), th.INK_SOFT, False))
+            lines.append((fonts.fit(in_force, size, w), th.INK_SOFT, False))
         lines.append((fonts.fit(label, size, w), th.INK, False))
         if view["winter_loss"] is not None:
             loss = view["winter_loss"]
@@ -902,16 +904,19 @@ class GameScene(DesignScale, Scene):
         x = max(self.P(RX + 100, cy)[0], head.right + round(8 * self.k))
         tray = view["tray"]
         if not tray:
-            th.blit_text(surface, fonts, pgettext("tray", "empty"), (x, self.P(0, cy)[1]), size,
-                         th.INK_SOFT, anchor="midleft")
+            x = th.blit_text(surface, fonts, pgettext("tray", "empty"), (x, self.P(0, cy)[1]),
+                             size, th.INK_SOFT, anchor="midleft").right + round(14 * self.k)
         for colour, n in sorted(tray.items()):
             yy = self.P(0, cy)[1]
             th.draw_cube(surface, colour, (x + round(9 * self.k), yy), round(18 * self.k))
             r = th.blit_text(surface, fonts, f"{n}", (x + round(22 * self.k), yy), size, th.INK,
                              bold=True, anchor="midleft")
             x = r.right + round(14 * self.k)
-        th.blit_text(surface, fonts, _("farmers in supply: {n}").format(n=view["farmer_supply"]),
-                     self.P(RX + RW, cy), self.F(13), th.INK_SOFT, anchor="midright")
+        # right-aligned after the cubes, never over them (shortened: the tray's tooltip has it)
+        farmers = _("farmers in supply: {n}").format(n=view["farmer_supply"])
+        right = self.P(RX + RW, cy)
+        th.blit_text(surface, fonts, fonts.fit(farmers, self.F(13), right[0] - x - round(
+            8 * self.k)), right, self.F(13), th.INK_SOFT, anchor="midright")
 
 
 @dataclass(frozen=True)
