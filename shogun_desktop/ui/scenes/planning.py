@@ -367,7 +367,7 @@ class PlanningScene(DesignScale, Scene):
         last = self.last_plan()
         fit = self.button_size
         w: list[Widget] = [
-            CutTexts(self.R(0, 0, 1600, 900), self.cut_spots, key="cut-texts"),
+            CutTexts((0, 0, 0, 0), self.cut_spots),  # no box of its own: only its spots
             Button(self.R(1022, BOTTOM_Y, 92, 44), _("↶ Undo"), self.undo, key="undo",
                    size=fit(_("↶ Undo"), 92, 15),
                    tooltip=_("Take back the last change to this plan (Ctrl+Z)"),
