@@ -111,9 +111,40 @@ def _without(text: str, nouns: list[str]) -> str:
     return _nouns_pattern(tuple(nouns)).sub(" ", text) if nouns else text
 
 
+# keyboard keys, named as printed on the keys in every language: a modifier combination
+# ("Ctrl+Home"), Esc and F1..F12 anywhere, and the other key names only where they read as a
+# key: in brackets, after "/" or "+", or before ":", ")" or "/" ("Page Up/Down: scroll").
+_KEYS = re.compile(
+    r"(?:\b(?:Ctrl|Shift|Alt)\+(?:[A-Za-z]+|\d+)(?:/[A-Za-z]+)*)"
+    r"|\bEsc\b|\bF(?:1[0-2]|[1-9])\b"
+    r"|(?:(?<=[(/+])|\b)(?:Page\s?(?:Up|Down)|PgUp|PgDn|Tab|Enter|Space|Home|End|Up|Down|Left"
+    r"|Right|Shift|Ctrl|Alt|Backspace|Delete)(?=\s*[:)/]|(?<=[(/+]\w{2})|\Z)")
+_FRAGMENT = re.compile(r"(?<![A-Za-z])([A-Za-z]{2,})(?=[.\-…])")
+
+
+def _province_part(word: str, nouns: list[str]) -> bool:
+    """word is how a name's start looks when shortened ("Mima." "Shi-" "Shimots…")."""
+    return any(n.startswith(word) for n in nouns if n[:1].isupper())
+
+
+def _name_piece(text: str, nouns: list[str]) -> bool:
+    """text alone is a start or end of a name split over lines ("Shimo-" / "tsuke")."""
+    word = text.strip().rstrip(".-…")
+    if not re.fullmatch(r"[A-Za-z]{2,}", word):
+        return False
+    return any(n.startswith(word) or n.lower().endswith(word.lower())
+               for n in nouns if n[:1].isupper() and len(n) > len(word))
+
+
 def plain_words(text: str, nouns: list[str], min_len: int = 2) -> list[str]:
-    """Runs of plain ASCII letters (at least min_len) left once the proper nouns are out."""
-    return re.findall(rf"[A-Za-z]{{{min_len},}}", _without(text, nouns))
+    """Runs of plain ASCII letters (at least min_len) left once the proper nouns are out, and
+    the names' shortened or split forms and the key names ("Esc", "Ctrl+Z") with them."""
+    if nouns and _name_piece(text, nouns):
+        return []
+    rest = _KEYS.sub(" ", _without(text, nouns))
+    if nouns:
+        rest = _FRAGMENT.sub(lambda m: " " if _province_part(m[1], nouns) else m[0], rest)
+    return re.findall(rf"[A-Za-z]{{{min_len},}}", rest)
 
 
 @dataclass
@@ -210,8 +241,10 @@ class Recorder:
     """Patches the drawing entry points (with monkeypatch) and checks each drawn text once
     per (text, place, scene)."""
 
-    def __init__(self, monkeypatch, audit: Audit) -> None:
+    def __init__(self, monkeypatch, audit: Audit,
+                 painter_modules: tuple[str, ...] = ("shogun_desktop.ui",)) -> None:
         self.audit = audit
+        self.painter_modules = painter_modules  # where draw_*(surface, rect) painters live
         self.problems = Problems(audit.nouns)
         self.wrapped_lines: set[str] = set()  # lines of texts checked whole
         self.scene: list[Scene | None] = [None]
@@ -221,6 +254,7 @@ class Recorder:
         self.cut: dict[str, str] = {}  # shortened text -> the full text
         self.wraps: list[tuple[str, list[str]]] = []  # this frame's wrapped texts
         self.blitted: set[str] = set()  # this frame
+        self.blit_rects: dict[str, pygame.Rect] = {}  # this frame: where each text was drawn
         self.seen: set[tuple] = set()
         self.words_seen: set[str] = set()
         self.texts: set[str] = set()  # every text rendered
@@ -311,7 +345,7 @@ class Recorder:
         # painters of a rect (``draw_action_card(surface, rect, ...)``): they own that rect
         painters: dict[object, Callable] = {}
         for name, module in list(sys.modules.items()):
-            if not name.startswith("shogun_desktop.ui") or module is None:
+            if not name.startswith(self.painter_modules) or module is None:
                 continue
             for attr, fn in list(vars(module).items()):
                 if not attr.startswith("draw_") or not inspect.isfunction(fn):
@@ -353,6 +387,7 @@ class Recorder:
             rec.boxes.clear()
             rec.wraps.clear()
             rec.blitted.clear()
+            rec.blit_rects.clear()
             app_render(app)
             rec.end_frame()
 
@@ -416,6 +451,7 @@ class Recorder:
 
     def on_blit(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         self.blitted.add(text)
+        self.blit_rects.setdefault(text, pygame.Rect(rect))
         if not self.audit.bounds or not text.strip():
             return
         scene = self.scene[0]
@@ -463,11 +499,23 @@ class Recorder:
             if len(shown) < 2 or shown[0] not in self.blitted:
                 continue
             dropped = [ln for ln in shown[1:] if ln not in self.blitted]
+            top = self.app.scenes.top if self.app is not None and self.app.scenes else None
+            if dropped and self.readable_on_hover(top, [ln for ln in shown if ln in
+                                                        self.blit_rects], dropped):
+                continue
             if dropped:
-                top = self.app.scenes.top if self.app is not None and self.app.scenes else None
                 self.problems.add("dropped-lines", scene_name(top), text,
                                   f": {len(dropped)} of {len(shown)} lines not shown")
         self.wraps.clear()
+
+    def readable_on_hover(self, scene, drawn: list[str], dropped: list[str]) -> bool:
+        """True when pointing at a line of the wrapped text that is on screen shows a tooltip
+        holding every dropped line (the player can read them there)."""
+        for line in drawn:
+            tip = full_text(scene, self.blit_rects[line].center)
+            if tip and all(_squeezed(d) in _squeezed(tip) for d in dropped):
+                return True
+        return False
 
     # ------------------------------------------------------------------ tooltips
     def check_tips(self, scene: Scene) -> None:
@@ -546,6 +594,11 @@ def full_text(scene, pos) -> str | None:
         if w.contains(pos) and w.tip(pos):
             return w.tip(pos)
     return None
+
+
+def _squeezed(text: str) -> str:
+    """text without its spaces and line breaks (where a wrap cut it does not matter)."""
+    return re.sub(r"\s+", "", text)
 
 
 def holds(tip: str | None, cut: str) -> bool:

@@ -82,6 +82,22 @@ def test_pseudo_text_keeps_placeholders_and_markup_and_leaves_no_plain_letter():
     assert audit.plain_words("Annaš, Benefit", ["Anna", "Ben"]) == ["Benefit"]
 
 
+def test_shortened_and_split_province_names_and_key_names_are_not_english():
+    nouns = ["Shimotsuke", "Kazusa", "Mimasaka", "Awa-Shikoku", "Shikoku", "Awa", "Anna", "Ben"]
+    for shown in ("Mima.", "Kazu.", "Shi-", "Shimo-", "tsuke", "zusa", "Shimots…",
+                  "Anna собирает рис в провинции Mimas…", "Ben напал на Awa-Shikok…",
+                  "F1: правила · Esc: меню", "Вернуть (Ctrl+Y)", "Ctrl+Home / Ctrl+End: начало",
+                  "Колесо, стрелки, Page Up/Down: прокрутка"):
+        assert audit.plain_words(shown, nouns, 3) == [], shown
+    # strict otherwise: English words stay flagged, also beside a name or a key
+    assert audit.plain_words("Castle.", nouns) == ["Castle"]
+    assert audit.plain_words("the", nouns) == ["the"]
+    assert audit.plain_words("Mima the end.", nouns) == ["Mima", "the", "end"]
+    assert audit.plain_words("End the turn", nouns) == ["End", "the", "turn"]
+    assert audit.plain_words("Esc: close menu", nouns) == ["close", "menu"]
+    assert audit.plain_words("Space left in Kazusa", nouns) == ["Space", "left", "in"]
+
+
 class Sloppy(Widget):
     """A widget drawing its text without measuring it."""
 
@@ -91,9 +107,18 @@ class Sloppy(Widget):
         th.blit_text(surface, theme.fonts, "Naverbovat armády do provincie", self.rect.topleft)
 
 
+def draw_tiny_card(surface, rect, fonts, name):
+    """A card painter (``draw_*(surface, rect, ...)``) that writes its name without measuring
+    it: the audit owns rect to it, as it does the window's card painters."""
+    from shogun_desktop.ui import theme as th
+
+    th.blit_text(surface, fonts, name, (rect.x + 4, rect.y + 4), 16)
+
+
 def _recorder(monkeypatch, code: str, nouns=("Anna",), english=None):
     return audit.Recorder(monkeypatch, audit.Audit(code, list(nouns), english,
-                                                    bounds=code != "qps"))
+                                                    bounds=code != "qps"),
+                          painter_modules=("shogun_desktop.ui", __name__))
 
 
 def _surface_and_fonts():
@@ -143,15 +168,15 @@ def test_the_recorder_flags_text_outside_its_box_widget_and_window(monkeypatch):
     th.blit_text(surface, fonts, "Velmi dlouhý text, který se do rámečku nevejde", (20, 20), 16)
     th.blit_text(surface, fonts, "Mimo okno", (370, 150), 16)
     Sloppy((10, 100, 90, 40)).draw(surface, th.Theme(fonts))
-    from shogun_desktop.ui.scenes import cards
-
-    # an action name of five words (an unknown id is printed as it is) on a 54 px card
-    cards.draw_action_card(surface, pygame.Rect(250, 10, 40, 54), fonts, 5, "Aa Bb Cc Dd Ee")
+    # a card painter that owns its rect: a name fitting the card is fine, a long one is not
+    draw_tiny_card(surface, pygame.Rect(250, 10, 120, 54), fonts, "Hrad")
+    assert not any("draw_tiny_card" in p for p in rec.problems.lines())
+    draw_tiny_card(surface, pygame.Rect(250, 80, 40, 54), fonts, "Postavit hrad")
     lines = rec.problems.lines()
     assert any("runs out of the box (10, 10, 200, 40)" in p for p in lines), lines
     assert any("runs out of the window" in p and "Mimo okno" in p for p in lines), lines
     assert any("runs out of its Sloppy" in p for p in lines), lines
-    assert any("runs out of the draw_action_card rect (250, 10, 40, 54)" in p for p in lines), \
+    assert any("runs out of the draw_tiny_card rect (250, 80, 40, 54)" in p for p in lines), \
         lines
 
 
@@ -174,6 +199,35 @@ def test_the_recorder_flags_cut_text_without_a_tooltip_and_dropped_lines(monkeyp
     th.blit_text(surface, fonts, lines[0], (5, 40), 16)
     rec.end_frame()
     assert any("lines not shown" in p for p in rec.problems.lines())
+
+
+class _TipScene:
+    """A scene whose one tooltip covers rect (as a hover widget would)."""
+
+    def __init__(self, rect, tip):
+        self.rect, self.tip = pygame.Rect(rect), tip
+
+    def full_text_at(self, pos):
+        return self.tip if self.rect.collidepoint(pos) else None
+
+
+def test_dropped_lines_pass_only_where_pointing_at_the_text_shows_them(monkeypatch):
+    from types import SimpleNamespace
+
+    from shogun_desktop.ui.widgets import text as text_module
+
+    text = "een twee drie vier vijf zes zeven acht"
+    for tip_rect, tip, flagged in (((0, 30, 200, 30), "Gebeurtenis — " + text, False),
+                                   ((0, 120, 200, 30), text, True),  # elsewhere on screen
+                                   ((0, 30, 200, 30), "een twee drie", True)):  # not all
+        rec = _recorder(monkeypatch, "nl")
+        surface, fonts, th = _surface_and_fonts()
+        rec.app = SimpleNamespace(scenes=SimpleNamespace(top=_TipScene(tip_rect, tip)))
+        lines = text_module.wrap_text(fonts, text, 16, 90)
+        assert len(lines) > 2
+        th.blit_text(surface, fonts, lines[0], (5, 40), 16)
+        rec.end_frame()
+        assert any("lines not shown" in p for p in rec.problems.lines()) == flagged, tip_rect
 
 
 def test_every_window_text_is_drawn_through_the_theme_fonts_the_audit_watches():

@@ -507,6 +507,9 @@ class BoardView:
             surf.blit(kj, (tx + t.get_width() + 10, plate.y + 8))
         side = {"sun": _("Sun side of the board"), "moon": _("Moon side of the board")}.get(
             self.side or "", _("The board"))
+        room = plate.right - 8 - tx
+        if fonts.size(side, small)[0] > room:  # a long language: the setup screen's words
+            side = {"sun": _("Sun side"), "moon": _("Moon side")}.get(self.side or "", side)
         th.blit_text(surf, fonts, side, (tx, plate.bottom - 8), small, th.INK_SOFT,
                      anchor="bottomleft")
         # legend

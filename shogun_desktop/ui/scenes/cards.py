@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from shogun_desktop.data.board import default_board
-from shogun_desktop.i18n import N_, _, ngettext
+from shogun_desktop.i18n import N_, _, ngettext, pgettext
 from shogun_desktop.ui import theme as th
 
 
@@ -87,9 +87,14 @@ def draw_chest_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
                border=th.VERMILION if selected else th.INK_SOFT, width=3 if selected else 1)
     th.blit_text(surface, fonts, str(value), (rect.centerx, rect.centery - 6), 28, th.INK,
                  bold=True, anchor="center")
-    th.blit_text(surface, fonts, fonts.fit(_(CHEST_FACE_LABEL), 12, rect.w - 4),
-                 (rect.centerx, rect.bottom - 6), 12,
-                 th.INK_SOFT, anchor="midbottom")
+    # CHEST_FACE_LABEL in English; its own context lets a language print a shorter word on
+    # the small card than its rules' full term (Russian "расходы" for "маркеры расходов")
+    label = pgettext("chest card face", "war chests")
+    size = 12  # printed small on the card; a longer word a little smaller
+    while size > 10 and fonts.size(label, size)[0] > rect.w - 4:
+        size -= 1
+    th.blit_text(surface, fonts, fonts.fit(label, size, rect.w - 4),
+                 (rect.centerx, rect.bottom - 6), size, th.INK_SOFT, anchor="midbottom")
 
 
 def draw_action_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,

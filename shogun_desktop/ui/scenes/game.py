@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from shogun_desktop.data.reference import load_reference
+from shogun_desktop.data.reference import load_reference, plain
 from shogun_desktop.i18n import _, ngettext, pgettext
+from shogun_desktop.i18n.datatexts import reference_text
 from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.rules.events import Event
@@ -338,13 +339,13 @@ class GameScene(DesignScale, Scene):
                                                          effect=data.specials[sp]),
                               key=f"tip-special-{i}"))
         words = self.session.presenter
-        evs = [view["event"]] if view["event"] else []
-        text = "\n".join(_("{event}: {effect}").format(event=words.event_name(e),
-                                                      effect=data.event_effects.get(e, ""))
-                         for e in evs + list(view["event_candidates"]))
-        out.append(Widget(self.R(RX, EVENTS_Y, RW, 62),
-                          tooltip=text or _("No event yet: one is drawn after planning"),
-                          key="tip-events"))
+        # the lines as drawn, whole (the event may be shortened there), then each candidate
+        head, label = self.event_lines(view)
+        text = "\n".join([head, label] + [
+            _("{event}: {effect}").format(event=words.event_name(e),
+                                          effect=data.event_effects.get(e, ""))
+            for e in view["event_candidates"]])
+        out.append(Widget(self.R(RX, EVENTS_Y, RW, 62), tooltip=text, key="tip-events"))
         out.append(Widget(self.R(RX, RICE_Y, RW, 28), key="tip-rice",
                           tooltip=_("Rice: pays for armies in winter (0-18). {values}").format(
                               values=_values(view, "rice", self.session.name))))
@@ -365,9 +366,21 @@ class GameScene(DesignScale, Scene):
         out.append(Widget(self.R(RX - 4, PLAYERS_Y - 2, RW + 8, 20), key="tip-players",
                           tooltip=_("{title} — {columns}").format(title=players_title(view),
                                                                    columns=columns)))
+        for i, colour in enumerate(view["seats"]):
+            p = view["players"][colour]
+            row = self._player_row(i)
+            lines = [self.session.name(colour)]
+            if p["special"] in view["special_layout"]:
+                n = view["special_layout"].index(p["special"]) + 1
+                lines.append(_("{n}. {name} — {effect} (position {n} in the turn order)").format(
+                    n=n, name=cd.special_name(p["special"]), effect=data.specials[p["special"]]))
+            # the name column (its special is cut there): the plan cards right of it have theirs
+            area = pygame.Rect(row.x, row.y, self.P(RX + 186, 0)[0] - row.x, row.h)
+            out.append(Widget(area, key=f"tip-player-{colour}", tooltip="\n".join(lines)))
         out.append(Widget(self.R(RX, TRAY_Y, RW, 22), key="tip-tray",
                           tooltip=_("Cubes in the tower's tray: they come out in later drops. "
-                                    "Farmers in supply: cubes that revolts and defence add.")))
+                                    "Farmers in supply: cubes that revolts and defence add.")
+                          + "\n" + _("farmers in supply: {n}").format(n=view["farmer_supply"])))
         return out
 
     # ---------------------------------------------------------------- scene hooks
@@ -727,25 +740,33 @@ class GameScene(DesignScale, Scene):
                                                       r.y + round(14 * self.k)),
                                round(22 * self.k))
 
-    def _draw_events(self, surface, view, fonts) -> None:
-        y = EVENTS_Y
+    def event_lines(self, view: dict) -> tuple[str, str]:
+        """The event in force (or that there is none yet) and the candidates, in full."""
         event = view["event"]
-        effects = self.data.event_effects
         words = self.session.presenter
-        w = round(RW * self.k)
-        size = self.F(15)
-        step = round(22 * self.k)
-        lines: list[tuple[str, th.RGB, bool]] = []
         if event:
-            text = _("Event in force: {event} — {effect}").format(
-                event=words.event_name(event), effect=effects.get(event, ""))
-            lines += [(line, th.VERMILION_DARK, True) for line in wrap_bold(fonts, text, size, w)]
+            head = _("Event in force: {event} — {effect}").format(
+                event=words.event_name(event), effect=self.data.event_effects.get(event, ""))
         else:
-            lines.append((_("Event in force: none yet (drawn after planning)"), th.INK_SOFT, False))
+            head = _("Event in force: none yet (drawn after planning)")
         cands = view["event_candidates"]
         names = pgettext("list", ", ").join(words.event_name(c) for c in cands) or "—"
         label = (_("Winter card: {names}") if view["phase"] == "winter"
                  else _("Event candidates: {names}")).format(names=names)
+        return head, label
+
+    def _draw_events(self, surface, view, fonts) -> None:
+        y = EVENTS_Y
+        w = round(RW * self.k)
+        size = self.F(15)
+        step = round(22 * self.k)
+        lines: list[tuple[str, th.RGB, bool]] = []
+        in_force, label = self.event_lines(view)
+        if view["event"]:
+            lines += [(line, th.VERMILION_DARK, True)
+                      for line in wrap_bold(fonts, in_force, size, w)]
+        else:
+            lines.append((fonts.fit(in_force, size, w), th.INK_SOFT, False))
         lines.append((fonts.fit(label, size, w), th.INK, False))
         if view["winter_loss"] is not None:
             loss = view["winter_loss"]
@@ -837,7 +858,7 @@ class GameScene(DesignScale, Scene):
         for i, colour in enumerate(view["seats"]):
             p = view["players"][colour]
             y = PLAYERS_Y + 22 + i * PLAYER_ROW
-            row = self.R(RX - 4, y - 2, RW + 8, PLAYER_ROW - 4)
+            row = self._player_row(i)
             active = pending is not None and pending["player"] == colour
             pygame.draw.rect(surface, th.mix(th.PAPER_LIGHT, th.GOLD, 0.3) if active
                              else th.PAPER_LIGHT, row, border_radius=4)
@@ -848,16 +869,32 @@ class GameScene(DesignScale, Scene):
             th.draw_marker(surface, colour, self.P(RX + 16, y + 13), round(22 * self.k))
             name = (_("{player} (cpu)").format(player=p["name"]) if p["computer"]
                     else p["name"])
+            name_y, special_y = self._player_lines(row, fonts)
+            x = self.P(RX + 32, 0)[0]
             th.blit_text(surface, fonts, fonts.fit(name, self.F(15), round(150 * self.k), True),
-                         self.P(RX + 32, y + 3), self.F(15), th.INK, bold=True)
+                         (x, name_y), self.F(15), th.INK, bold=True)
             pos = f"#{order.index(colour) + 1} " if view["turn_order"] else ""
             sp = cd.special_name(p["special"]) if p["special"] else ""
+            # cut to the name column (the plan cards follow): the row's tooltip has it whole
             th.blit_text(surface, fonts, fonts.fit(pos + sp, self.F(13), round(150 * self.k)),
-                         self.P(RX + 32, y + 21), self.F(13), th.INK_SOFT)
+                         (x, special_y), self.F(13), th.INK_SOFT)
             for value, cx in zip((p["vp"], p["rice"], p["chests"], p["supply"],
                                   len(p["provinces"]), p["hand_size"]), centres, strict=True):
                 th.blit_text(surface, fonts, str(value), (round(cx), self.P(0, y + 3)[1]),
                              self.F(16), th.INK, bold=True, anchor="midtop")
+
+    def _player_row(self, i: int) -> pygame.Rect:
+        """The box of the i-th player row (window pixels)."""
+        y = PLAYERS_Y + 22 + i * PLAYER_ROW
+        return self.R(RX - 4, y - 2, RW + 8, PLAYER_ROW - 4)
+
+    def _player_lines(self, row: pygame.Rect, fonts: th.Fonts) -> tuple[int, int]:
+        """Tops of the name and special lines, both inside row at any size: at 1280x720 two
+        body lines (14 px) fill the 32 px row, so they share its spare height evenly."""
+        h_name = fonts.size("Ág", self.F(15), True)[1]
+        h_special = fonts.size("Ág", self.F(13))[1]
+        gap = max(0, (row.h - h_name - h_special) // 3)
+        return row.y + gap, row.bottom - gap - h_special
 
     def _draw_tray(self, surface, view, fonts) -> None:
         size = self.F(14)
@@ -867,16 +904,19 @@ class GameScene(DesignScale, Scene):
         x = max(self.P(RX + 100, cy)[0], head.right + round(8 * self.k))
         tray = view["tray"]
         if not tray:
-            th.blit_text(surface, fonts, pgettext("tray", "empty"), (x, self.P(0, cy)[1]), size,
-                         th.INK_SOFT, anchor="midleft")
+            x = th.blit_text(surface, fonts, pgettext("tray", "empty"), (x, self.P(0, cy)[1]),
+                             size, th.INK_SOFT, anchor="midleft").right + round(14 * self.k)
         for colour, n in sorted(tray.items()):
             yy = self.P(0, cy)[1]
             th.draw_cube(surface, colour, (x + round(9 * self.k), yy), round(18 * self.k))
             r = th.blit_text(surface, fonts, f"{n}", (x + round(22 * self.k), yy), size, th.INK,
                              bold=True, anchor="midleft")
             x = r.right + round(14 * self.k)
-        th.blit_text(surface, fonts, _("farmers in supply: {n}").format(n=view["farmer_supply"]),
-                     self.P(RX + RW, cy), self.F(13), th.INK_SOFT, anchor="midright")
+        # right-aligned after the cubes, never over them (shortened: the tray's tooltip has it)
+        farmers = _("farmers in supply: {n}").format(n=view["farmer_supply"])
+        right = self.P(RX + RW, cy)
+        th.blit_text(surface, fonts, fonts.fit(farmers, self.F(13), right[0] - x - round(
+            8 * self.k)), right, self.F(13), th.INK_SOFT, anchor="midright")
 
 
 @dataclass(frozen=True)
@@ -983,10 +1023,12 @@ def banner_title(words, view: dict) -> str:
 
 
 def action_texts(data_folder, board) -> dict[str, str]:
-    """Each action card's name and full text (the rules reference's, numbers from data)."""
+    """Each action card's name and full text: the rules reference's, in the player's language
+    (its translate hook, as the book uses), numbers from data, bold markup taken out (a
+    tooltip draws plain text), one paragraph a line."""
     out = {a.id: board.action_name(a.id) for a in board.actions}
     try:
-        ref = load_reference(data_folder, board=board)
+        ref = load_reference(data_folder, board=board, translate=reference_text)
     except Exception:  # noqa: BLE001 - a broken reference.yaml leaves the names (the book says why)
         return out
     for chapter in ref.chapters:
@@ -995,7 +1037,8 @@ def action_texts(data_folder, board) -> dict[str, str]:
         for section in chapter.sections:
             aid = section.id.split("/")[-1]
             if aid in out:
-                out[aid] = f"{section.title}: " + " ".join(b.text for b in section.blocks if b.text)
+                body = "\n".join(plain(b.text) for b in section.blocks if b.text)
+                out[aid] = _("{action}: {text}").format(action=plain(section.title), text=body)
     return out
 
 

@@ -53,6 +53,29 @@ BOTTOM_Y = 848
 LABEL_W = SPACE_W - SPACE_CARD[0] - 44  # a space's name, left of its card and the ✕
 
 
+class CutTexts(Widget):
+    """The places where a text was shortened to fit, and its full words: pointing at one
+    shows them (the spots are noted as the screen is painted, so they match what is drawn)."""
+
+    def __init__(self, rect, spots: list[tuple[pygame.Rect, str]], **kw) -> None:
+        super().__init__(rect, **kw)
+        self.spots = spots  # the scene's list, refilled at each paint
+
+    def _spot(self, pos) -> str | None:
+        if pos is None:
+            return None
+        for r, text in reversed(self.spots):
+            if r.collidepoint(pos):
+                return text
+        return None
+
+    def contains(self, pos) -> bool:
+        return self._spot(pos) is not None
+
+    def tip(self, pos=None) -> str | None:
+        return self._spot(pos)
+
+
 def event_text(data: Any, key: str) -> str:
     """An event's name and effect as players read them (one place to point at data names)."""
     name = data.event_name(key) if key in data.event_defs else key
@@ -95,6 +118,7 @@ class PlanningScene(DesignScale, Scene):
         self.pointer: tuple[int, int] | None = None
         self.ui = WidgetGroup()
         self.layer = LayerCache()
+        self.cut_spots: list[tuple[pygame.Rect, str]] = []  # shortened texts, as painted
         self._version = 0
         # dialogs about this plan: the plan stays visible under them, under any other overlay
         # (the Esc menu, save/load, quit) it is hidden completely
@@ -343,6 +367,7 @@ class PlanningScene(DesignScale, Scene):
         last = self.last_plan()
         fit = self.button_size
         w: list[Widget] = [
+            CutTexts((0, 0, 0, 0), self.cut_spots),  # no box of its own: only its spots
             Button(self.R(1022, BOTTOM_Y, 92, 44), _("↶ Undo"), self.undo, key="undo",
                    size=fit(_("↶ Undo"), 92, 15),
                    tooltip=_("Take back the last change to this plan (Ctrl+Z)"),
@@ -545,6 +570,25 @@ class PlanningScene(DesignScale, Scene):
         elif self.hover is not None and self.pointer is not None and self.drag is None:
             draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.pointer)
 
+    def full_text_at(self, pos: tuple[int, int]) -> str | None:
+        """The tooltip a player gets by pointing at pos (as :meth:`draw` picks it): a
+        widget's, else the card's under it, else the province's."""
+        for widget in reversed(self.ui.widgets):
+            if widget.contains(pos) and widget.tip(pos):
+                return widget.tip(pos)
+        if self.drag is None:
+            card = self.hand_card_at(pos)
+            if card is None:
+                space = self.space_at(pos)
+                card = self.plan.get(space) if space is not None else None
+            if card is not None:
+                return self.card_tip(card)
+            province = (self.board.province_at(pos) if self.board.rect.collidepoint(pos)
+                        else None)
+            if province:
+                return self.province_tip(province)
+        return None
+
     def card_under_pointer(self) -> str | None:
         """The hand card or placed card under the pointer (not while dragging)."""
         if self.pointer is None or self.drag is not None:
@@ -617,7 +661,20 @@ class PlanningScene(DesignScale, Scene):
                               info.rice, info.slots, armies_text(armies),
                               selected=selected)
 
+    def fit_noted(self, text: str, pos: tuple[int, int], size: int, width: int, *,
+                  bold: bool = False, anchor: str = "topleft", tip: str | None = None) -> str:
+        """text shortened to width, to be drawn at pos; when shortened, pointing at it shows
+        tip (or the whole text). Noted before it is drawn, so it answers at once."""
+        fonts = self.app.theme.fonts
+        shown = fonts.fit(text, size, width, bold)
+        if shown != text:
+            spot = pygame.Rect((0, 0), fonts.size(shown, size, bold))
+            setattr(spot, anchor, pos)
+            self.cut_spots.append((spot, tip or text))
+        return shown
+
     def _paint(self, surface: pygame.Surface) -> None:
+        self.cut_spots.clear()
         fonts = self.app.theme.fonts
         view = self.view
         me = view["players"][self.seat]
@@ -644,12 +701,13 @@ class PlanningScene(DesignScale, Scene):
         self._draw_spaces(surface, view, fonts)
         self._draw_info(surface, view, fonts)
         n = len(self.hand())
-        th.blit_text(surface, fonts, fonts.fit(
-            ngettext("Your hand ({n} card) — click a card, then a space; drag it; or click "
-                     "your province on the map",
-                     "Your hand ({n} cards) — click a card, then a space; drag it; or click "
-                     "your province on the map", n).format(n=n), F(15), self.R(MAP).w, True),
-            P(HAND_X0 + 4, HAND_Y0 + 2), F(15), th.INK, bold=True)
+        hand = P(HAND_X0 + 4, HAND_Y0 + 2)
+        th.blit_text(surface, fonts, self.fit_noted(ngettext(
+            "Your hand ({n} card) — click a card, then a space; drag it; or click your "
+            "province on the map",
+            "Your hand ({n} cards) — click a card, then a space; drag it; or click your "
+            "province on the map", n).format(n=n), hand, F(15), self.R(MAP).w, bold=True),
+            hand, F(15), th.INK, bold=True)
         for card, r in self.hand_rects():
             self.draw_card(surface, card, r, selected=card == self.selected)
         pygame.draw.line(surface, th.INK_SOFT, P(8, BOTTOM_Y - 8), P(1592, BOTTOM_Y - 8), 1)
@@ -682,9 +740,10 @@ class PlanningScene(DesignScale, Scene):
         active_note = (_("active space: {space}").format(
             space=bid if self.active == "bid" else names.get(self.active))
             if self.active else _("every space is filled"))
-        th.blit_text(surface, fonts, fonts.fit(_("Your board — keys 1–0 and B · {note}").format(
-            note=active_note), F(15), round(572 * self.k), True),
-                     P(SPACE_X0, SPACE_Y0 - 24), F(15), th.INK, bold=True)
+        head = P(SPACE_X0, SPACE_Y0 - 24)
+        th.blit_text(surface, fonts, self.fit_noted(_("Your board — keys 1–0 and B · {note}").format(
+            note=active_note), head, F(15), round(572 * self.k), bold=True),
+            head, F(15), th.INK, bold=True)
         label_w = round(LABEL_W * self.k)
         for i, space in enumerate(SPACES):
             r = self.space_rect(space)
@@ -697,8 +756,12 @@ class PlanningScene(DesignScale, Scene):
             keyname = "B" if space == "bid" else str((i + 1) % 10)
             label = bid if space == "bid" else cd.short_action(space)
             pad = round(8 * self.k)
-            th.blit_text(surface, fonts, fonts.fit(f"{keyname} · {label}", F(15), label_w, True),
-                         (r.x + pad, r.y + round(6 * self.k)), F(15), th.INK, bold=True)
+            full = (names.get(space) or label) if space != "bid" else label
+            at = (r.x + pad, r.y + round(6 * self.k))
+            th.blit_text(surface, fonts, self.fit_noted(f"{keyname} · {label}", at, F(15),
+                                                        label_w, bold=True,
+                                                        tip=f"{keyname} · {full}"),
+                         at, F(15), th.INK, bold=True)
             if space == "bid":
                 sub = _("chest value = bid")
             else:
@@ -706,8 +769,10 @@ class PlanningScene(DesignScale, Scene):
                 cost = self.costs.get(space, 0)
                 sub = (_("cost {cost} · row {position}").format(cost=cost, position=pos) if pos
                        else _("cost {cost} · row ?").format(cost=cost))
-            th.blit_text(surface, fonts, fonts.fit(sub, F(13), label_w + round(30 * self.k)),
-                         (r.x + pad, r.y + round(30 * self.k)), F(13), th.INK_SOFT)
+            at = (r.x + pad, r.y + round(30 * self.k))
+            th.blit_text(surface, fonts, self.fit_noted(sub, at, F(13),
+                                                        label_w + round(30 * self.k)),
+                         at, F(13), th.INK_SOFT)
             cr = self.card_rect_in_space(space)
             if filled:
                 self.draw_card(surface, self.plan[space], cr)
@@ -751,14 +816,18 @@ class PlanningScene(DesignScale, Scene):
             name = (_("{player} (you)").format(player=p["name"]) if colour == self.seat
                     else p["name"])
             name_w = round(150 * self.k)
-            th.blit_text(surface, fonts, fonts.fit(name, F(14), name_w, True),
-                         (x + round(20 * self.k), y), F(14), th.INK, bold=True)
+            at = (x + round(20 * self.k), y)
+            th.blit_text(surface, fonts, self.fit_noted(name, at, F(14), name_w, bold=True),
+                         at, F(14), th.INK, bold=True)
             facts = " · ".join((
                 ngettext("{n} province", "{n} provinces", n).format(n=n), armies_text(armies),
                 ngettext("{n} chest", "{n} chests", p["chests"]).format(n=p["chests"]),
                 _("{n} VP").format(n=p["vp"])))
-            th.blit_text(surface, fonts, fonts.fit(facts, F(14), width - name_w - F(26)),
-                (x + F(26) + name_w, y), F(14), th.INK_SOFT)
+            at = (x + F(26) + name_w, y)
+            th.blit_text(surface, fonts, self.fit_noted(
+                facts, at, F(14), width - name_w - F(26),
+                tip=_("{player} — {facts}").format(player=p["name"], facts=facts)),
+                at, F(14), th.INK_SOFT)
             y += round(F(14) * 1.35)
         y += 4
         th.blit_text(surface, fonts, _("Events possible this season"), (x, y), F(14), th.INK,
@@ -769,10 +838,12 @@ class PlanningScene(DesignScale, Scene):
                  for j, line in enumerate(wrap_text(fonts, event_text(self.data, key), F(13),
                                                     width - 12))]
         room = max(0, (bottom - y) // small)
-        if len(lines) > room and room:  # no room for all: the last line says so
-            lines = lines[:room]
+        if len(lines) > room and room:  # no room for all: the last line says so, and
+            lines = lines[:room]         # pointing at the events shows them in full
             j, last = lines[-1]
             lines[-1] = (j, fonts.fit(last + " …", F(13), width - 12))
+            self.cut_spots.append((pygame.Rect(x, y, width, room * small), "\n".join(
+                event_text(self.data, key) for key in dict.fromkeys(view["event_candidates"]))))
         for j, line in lines:
             th.blit_text(surface, fonts, line, (x + (0 if j == 0 else 12), y), F(13), th.INK_SOFT)
             y += small
