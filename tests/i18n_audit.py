@@ -114,11 +114,13 @@ def _without(text: str, nouns: list[str]) -> str:
 # keyboard keys, named as printed on the keys in every language: a modifier combination
 # ("Ctrl+Home"), Esc and F1..F12 anywhere, and the other key names only where they read as a
 # key: in brackets, after "/" or "+", or before ":", ")" or "/" ("Page Up/Down: scroll").
+_B = r"(?<![A-Za-z0-9])"  # an ASCII word edge: Chinese runs right up to a key ("Esc或F1")
+_E = r"(?![A-Za-z0-9])"
 _KEYS = re.compile(
-    r"(?:\b(?:Ctrl|Shift|Alt)\+(?:[A-Za-z]+|\d+)(?:/[A-Za-z]+)*)"
-    r"|\bEsc\b|\bF(?:1[0-2]|[1-9])\b"
-    r"|(?:(?<=[(/+])|\b)(?:Page\s?(?:Up|Down)|PgUp|PgDn|Tab|Enter|Space|Home|End|Up|Down|Left"
-    r"|Right|Shift|Ctrl|Alt|Backspace|Delete)(?=\s*[:)/]|(?<=[(/+]\w{2})|\Z)")
+    rf"(?:{_B}(?:Ctrl|Shift|Alt)\+(?:[A-Za-z]+|\d+)(?:[/／][A-Za-z]+)*)"
+    rf"|{_B}Esc{_E}|{_B}F(?:1[0-2]|[1-9]){_E}"
+    rf"|(?:(?<=[(/+（／＋])|{_B})(?:Page\s?(?:Up|Down)|PgUp|PgDn|Tab|Enter|Space|Home|End|Up|Down"
+    r"|Left|Right|Shift|Ctrl|Alt|Backspace|Delete)(?=\s*[:)/：）／]|(?<=[(/+（／＋]\w{2})|\Z)")
 _FRAGMENT = re.compile(r"(?<![A-Za-z])([A-Za-z]{2,})(?=[.\-…])")
 
 
@@ -500,8 +502,13 @@ class Recorder:
                 continue
             dropped = [ln for ln in shown[1:] if ln not in self.blitted]
             top = self.app.scenes.top if self.app is not None and self.app.scenes else None
-            if dropped and self.readable_on_hover(top, [ln for ln in shown if ln in
-                                                        self.blit_rects], dropped):
+            # the scene that drew it may sit under a modal dialog: its hover is read once the
+            # dialog closes, so every visible scene is asked, the top one first
+            visible = getattr(getattr(self.app, "scenes", None), "visible", None)
+            below = [sc for sc in reversed(visible()) if sc is not top] if visible else []
+            scenes = [top, *below]
+            on_screen = [ln for ln in shown if ln in self.blit_rects]
+            if dropped and any(self.readable_on_hover(sc, on_screen, dropped) for sc in scenes):
                 continue
             if dropped:
                 self.problems.add("dropped-lines", scene_name(top), text,

@@ -915,7 +915,7 @@ class RulesReferenceScene(Scene):
         size = m.text(TOC_SIZE)
         for i, e in enumerate(self.toc):
             r = e.rect.move(0, -self.toc_scroll)
-            if r.bottom < clip.y or r.y > clip.bottom:
+            if r.y < clip.y or r.bottom > clip.bottom:  # whole rows only: never half a title
                 continue
             current = (e.section_id == cur_section and not e.is_chapter) or (
                 e.is_chapter and e.chapter_id == cur_chapter)
