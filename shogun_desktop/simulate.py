@@ -43,7 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="comma-separated player per seat: random, easy, normal or hard "
                         "(default: random-legal everywhere); rotated one seat per game")
     parser.add_argument("--hard-budget", type=float, default=None, metavar="SECONDS",
-                        help="CPU seconds Hard may think per planning decision (default 1.0)")
+                        help="CPU cap per Hard planning decision (default 1.0; Hard stops "
+                        "earlier, after a fixed number of rollouts)")
     parser.add_argument("--workers", type=int, default=1, choices=range(1, MAX_WORKERS + 1),
                         help=f"processes playing games in parallel (at most {MAX_WORKERS})")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
