@@ -45,7 +45,7 @@ def test_every_candidate_is_a_legal_plan_and_edits_differ_from_the_default() -> 
         for plan in plans:
             assert game.check(plan) is None, plan
         default = plans[0]
-        for plan in edits(default, view, d):
+        for plan in edits(default, view, d, game.data):
             assert game.check(plan) is None, plan
             changed = [s for s in set(plan) | set(default) if plan.get(s) != default.get(s)]
             assert len(changed) in (1, 2), changed  # one card moved (and one displaced)
