@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from shogun_desktop.ai.base import make_player
 from shogun_desktop.ai.hard import HardPlayer, edits, evaluate, halving_schedule
 from shogun_desktop.ai.normal import NormalPlayer
 from shogun_desktop.ai.random_player import RandomPlayer
@@ -140,3 +141,28 @@ def test_hard_plays_legal_plans_against_random_players() -> None:
         assert game.check(choice) is None, (d.kind, choice)
         game.apply(choice)
     assert game.state.winners
+
+
+def test_hard_tells_easy_rivals_from_normal_ones_by_their_bids() -> None:
+    shares = {}
+    for level in ("easy", "normal"):
+        game = Game.new(GameConfig(COLOURS[:4], seed=3), tower=make_tower("probabilistic"))
+        hard = HardPlayer(game.data, budget=0.0)  # no search needed: only what it sees
+        assert hard.easy_share("blue") == 0.5  # nothing seen yet: the prior
+        bots = {c: make_player(level, game.data) for c in game.state.seats}
+        bots["red"] = hard
+        rng = random.Random(1)
+        while not game.is_over():
+            d = game.pending()
+            game.apply(bots[d.player].choose(seat_view(game, d.player, d), d, rng))
+        shares[level] = [hard.easy_share(c) for c in game.state.seats if c != "red"]
+    assert min(shares["easy"]) > 0.9 and max(shares["normal"]) < 0.1, shares
+
+
+def test_what_hard_remembers_comes_from_face_up_bids_only() -> None:
+    game = _planning(7)
+    d = game.pending()
+    view = seat_view(game, d.player, d)
+    hard = HardPlayer(game.data)
+    hard.observe(view)  # planning: every bid is face down
+    assert hard.bids == {}
