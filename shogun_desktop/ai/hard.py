@@ -283,8 +283,8 @@ def edits(plan: Mapping[str, str], view: Mapping[str, Any], decision: Decision,
             exchange(BID_SPACE, card)
     # a battle dropped (a chest card takes its place), or run at the other battle action
     for space in BATTLES:
-        card = plan.get(space)
-        if card is not None and chest_value(card) is None and fillers:
+        placed = plan.get(space)
+        if placed is not None and chest_value(placed) is None and fillers:
             exchange(space, plan[fillers[0]])
     if all(plan.get(s) is not None for s in BATTLES):
         exchange("battle-a", plan["battle-b"])
@@ -296,8 +296,8 @@ def edits(plan: Mapping[str, str], view: Mapping[str, Any], decision: Decision,
             exchange("rice", tax)
     # spending dropped: keeps chests (and, for recruits, armies) for later
     for space in COST:
-        card = plan.get(space)
-        if card is not None and chest_value(card) is None and fillers:
+        placed = plan.get(space)
+        if placed is not None and chest_value(placed) is None and fillers:
             exchange(space, plan[fillers[0]])
     return out
 
