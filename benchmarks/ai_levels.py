@@ -115,6 +115,18 @@ def table(folder: Path) -> None:
               f"per-player rates; seats rotated)")
     print("cannot pay = skipped actions per player and game; short winters = winters a player "
           "was short of rice; shortfall = rice missing, summed over both winters")
+    path = folder / "normal_vs_easy4.json"
+    if path.is_file():
+        try:
+            levels = json.loads(path.read_text(encoding="utf-8"))["summary"]["levels"]
+            normal, easy = levels["normal"], levels["easy"]
+        except (ValueError, KeyError):
+            return
+        for key, name in (("shortfall_per_player_game", "winter shortfall (rice missing)"),
+                          ("short_winters_per_player_game", "short winters (count)")):
+            if easy[key]:
+                print(f"Normal's {name} against 3 Easy: {normal[key] / easy[key]:.0%} of Easy's "
+                      "(goal: at most 50 %)")
 
 
 def main() -> None:

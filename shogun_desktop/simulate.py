@@ -51,7 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("comma-separated player per seat: random, easy, normal or hard "
                                "(default: random-legal everywhere); rotated one seat per game"))
     parser.add_argument("--hard-budget", type=float, default=None, metavar="SECONDS",
-                        help=_("CPU seconds Hard may think per planning decision (default 1.0)"))
+                        help=_("CPU cap per Hard planning decision (default 1.0; Hard stops "
+                               "earlier, after a fixed number of rollouts)"))
     parser.add_argument("--workers", type=int, default=1, choices=range(1, MAX_WORKERS + 1),
                         help=_("processes playing games in parallel (at most {n})").format(
                             n=MAX_WORKERS))

@@ -133,7 +133,7 @@ def test_determinize_refuses_phases_it_does_not_model() -> None:
 
 def _levels(data):
     return {"easy": make_player("easy", data), "normal": make_player("normal", data),
-            "hard": HardPlayer(data, max_worlds=4, max_candidates=3)}
+            "hard": HardPlayer(data, max_worlds=4, max_candidates=4)}
 
 
 @pytest.mark.parametrize("phase", ["planning", "battle"])
@@ -149,14 +149,19 @@ def test_hidden_differences_never_change_a_decision(phase: str) -> None:
     me = game.pending().player
     assert any(dump_game(t) != dump_game(game) for t in twins[1:])
     for level, player in _levels(game.data).items():
-        choices = []
+        choices, searches = [], []
         for twin in twins:
             d = twin.pending()
             assert d.player == me
             choices.append(player.choose(seat_view(twin, d.player, d), d, random.Random(7)))
+            searches.append({k: v for k, v in getattr(player, "stats", {}).items()
+                             if k != "seconds"})
         assert all(c == choices[0] for c in choices), level
         if level == "hard" and phase == "planning":
-            assert player.stats["rollouts"] > 0 and player.stats["chosen"] != 0
+            # a real search (several candidates, each played out), and the very same one:
+            # every candidate scored alike on every twin
+            assert searches[0]["candidates"] >= 3 and searches[0]["rollouts"] >= 12
+            assert all(s == searches[0] for s in searches[1:])
 
 
 def test_hard_keeps_normals_plan_without_time_and_plays_legal_plans() -> None:

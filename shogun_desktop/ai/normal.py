@@ -60,6 +60,10 @@ class Situation:
         self.regions = data.regions[view["board"]]
         self.region_of = {p: r for r, members in self.regions.items() for p in members}
         self._standing: dict[str, float] | None = None
+        # memos: a decision asks the same questions of the same provinces many times
+        self._threat: dict[str, int] = {}
+        self._risk: dict[tuple[str, int | None], float] = {}
+        self._value: dict[str, float] = {}
 
     def standing(self, colour: str) -> float:
         """How much a rival's loss is worth to me: more the stronger they are relative to me."""
@@ -76,23 +80,34 @@ class Situation:
 
     def threat(self, p: str) -> int:
         """The most armies one enemy neighbour could throw at ``p``."""
+        known = self._threat.get(p)
+        if known is not None:
+            return known
         best = 0
         for q in self.neighbours(p):
             v = self.provinces[q]
             if v["owner"] not in (None, self.me):
                 best = max(best, v["armies"] - 1)
+        self._threat[p] = best
         return best
 
     def attack_risk(self, p: str, armies: int | None = None) -> float:
         """Rough chance that ``p`` is taken this round (an enemy attacks with all it can)."""
+        key = (p, armies)
+        known = self._risk.get(key)
+        if known is not None:
+            return known
         threat = self.threat(p)
         if threat <= 0:
-            return 0.0
-        v = self.provinces[p]
-        mine = v["armies"] if armies is None else armies
-        farmers = self.tray.get("green", 0) if v["revolts"] == 0 else 0
-        win, draw, _ = battle_odds(threat, mine, farmers)
-        return self.tuning["risk"] * (win + draw)  # not every neighbour attacks, nor always here
+            risk = 0.0
+        else:
+            v = self.provinces[p]
+            mine = v["armies"] if armies is None else armies
+            farmers = self.tray.get("green", 0) if v["revolts"] == 0 else 0
+            win, draw, _ = battle_odds(threat, mine, farmers)
+            risk = self.tuning["risk"] * (win + draw)  # not every neighbour attacks, nor always here
+        self._risk[key] = risk
+        return risk
 
     def buildings(self, p: str) -> int:
         v = self.provinces[p]
@@ -100,7 +115,9 @@ class Situation:
 
     def value(self, p: str, owner: str | None = None) -> float:
         """What holding ``p`` until the end is worth in VP (to ``owner``, default me)."""
-        owner = owner or self.me
+        known = self._value.get(p)  # the same for every owner: it is the province's worth
+        if known is not None:
+            return known
         info = self.data.provinces[p]
         w = self.winters_left
         base = w * (1 + self.buildings(p))
@@ -109,7 +126,8 @@ class Situation:
         for kind in BUILDINGS:
             if self.provinces[p][kind]:
                 majority += 0.5 * self.data.majority[kind] * w
-        return base + income + majority
+        self._value[p] = value = base + income + majority
+        return value
 
     def collect_amount(self, action: str, p: str, events: list[str]) -> int:
         """The least a Rice or Tax action yields here under any event that may apply."""
