@@ -94,3 +94,23 @@ def test_wrapped_lines_are_remembered_and_callers_cannot_change_them(fonts: th.F
     again = fonts.wrap(text, 16, 120)
     assert again == first[:-1] and len(again) > 1
     assert fonts.wrap(text, 16, 240) != again  # the width is part of what is remembered
+
+
+def test_the_cjk_face_is_looked_up_on_disk_once_not_per_string(monkeypatch) -> None:
+    """Every non-ASCII string is cut into runs; whether the CJK face ships is asked of the
+    disk once per Fonts (it was 43,000 times in one Russian game)."""
+    pygame.font.init()
+    fonts = th.Fonts()
+    asked: list[str] = []
+    real = th.Path.exists
+
+    def exists(self, *args, **kwargs):
+        asked.append(self.name)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(th.Path, "exists", exists)
+    assert fonts.runs("Армия 0 · 軍隊")[-1] == ("軍隊", True)
+    first = asked.count(th.CJK)  # the answer, and the face being opened
+    for i in range(1, 50):
+        assert fonts.runs(f"Армия {i} · 軍隊")[-1] == ("軍隊", True)
+    assert asked.count(th.CJK) == first <= 2

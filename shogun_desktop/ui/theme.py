@@ -155,6 +155,7 @@ class Fonts:
         self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
         self._cache_size = cache_size
         self._glyph_ok: dict[tuple[str, str], bool] = {}
+        self._present: dict[str, bool] = {}  # which optional faces ship (asked per string)
 
     def font(self, size: int, bold: bool = False, *, kanji: bool = False,
              label: bool = False, cjk: bool = False) -> pygame.font.Font:
@@ -188,6 +189,14 @@ class Fonts:
             self._glyph_ok[key] = ok
         return ok
 
+    def ships(self, name: str) -> bool:
+        """Whether the optional face ``name`` is in the font folder: looked up once, not for
+        every string drawn (a Russian game asked the disk 43,000 times)."""
+        ok = self._present.get(name)
+        if ok is None:
+            ok = self._present[name] = (self.font_dir / name).exists()
+        return ok
+
     def runs(self, text: str, bold: bool = False, label: bool = False
              ) -> list[tuple[str, bool]]:
         """text cut into (run, drawn with the CJK face) pieces: every character DejaVu lacks
@@ -195,7 +204,7 @@ class Fonts:
         in, so Latin words are never split."""
         if text.isascii():
             return [(text, False)]
-        cjk_ok = (self.font_dir / CJK).exists()
+        cjk_ok = self.ships(CJK)
         out: list[tuple[str, bool]] = []
         for ch in text:
             if ch.isspace() or unicodedata.category(ch).startswith("M"):
@@ -280,7 +289,7 @@ class Fonts:
         if surf is not None:
             self._cache.move_to_end(key)
             return surf
-        if not text or not (self.font_dir / KANJI).exists() or not self.has_glyphs(text, kanji=True):
+        if not text or not self.ships(KANJI) or not self.has_glyphs(text, kanji=True):
             return None
         surf = self.font(size, kanji=True).render(text, True, colour)
         self._store(key, surf)
