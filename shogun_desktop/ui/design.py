@@ -7,10 +7,11 @@ map it into the window (scale ``k``, ``origin``) and push everything below the s
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
+DESIGN = (1600, 900)  # the layout's own pixels, mapped into any window
 BODY_MIN = 14  # px: the smallest body text (prompt, log, rows, buttons, legend, tooltips)
 
 
@@ -25,10 +26,35 @@ class DesignScale:
     the scene's layout; ``fold`` is the design y from which rows move down by ``extra``."""
 
     fold: ClassVar[int] = 0
+    app: Any  # the App (its window size and the player's text size)
+    _layout_key: tuple | None = None
     k: float
     origin: tuple[int, int]
     extra: int
     text_scale: float
+
+    def layout_due(self, size: tuple[int, int]) -> bool:
+        """True once per change of the window size or the player's text size: a native
+        scene lays itself out only then (it is asked every frame)."""
+        key = (tuple(size), self.app.ui_scale)
+        if key == self._layout_key:
+            return False
+        self._layout_key = key
+        return True
+
+    def fit_design(self, size: tuple[int, int], *, grows: bool = False) -> None:
+        """Scale the 1600x900 design into a window of ``size`` (aspect kept, centred across;
+        down, centred too, or with ``grows`` from the top with the spare height as
+        ``extra`` below ``fold``), text at that scale times the player's text size."""
+        w, h = size
+        self.k = k = min(w / DESIGN[0], h / DESIGN[1])
+        if grows:
+            self.origin = (round((w - DESIGN[0] * k) / 2), 0)
+            self.extra = max(0, round(h - DESIGN[1] * k))
+        else:
+            self.origin = (round((w - DESIGN[0] * k) / 2), round((h - DESIGN[1] * k) / 2))
+            self.extra = 0
+        self.text_scale = k * self.app.ui_scale
 
     def R(self, x, y=None, w=None, h=None) -> pygame.Rect:  # noqa: N802
         """A design rect (or x, y, w, h) in window pixels."""

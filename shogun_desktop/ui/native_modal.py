@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.design import DesignScale
+from shogun_desktop.ui.design import BODY_MIN, DesignScale
 from shogun_desktop.ui.inputs import Input
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import Panel
@@ -23,7 +23,7 @@ from shogun_desktop.ui.widgets import Panel
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
 
-MIN_TEXT = 14  # px: body text at 1280x720 (the style guide)
+MIN_TEXT = BODY_MIN  # px: body text at 1280x720 (the style guide)
 DESIGN = (1600, 900)
 MARGIN = 16  # window pixels kept free around a card
 
@@ -97,10 +97,8 @@ class NativeCard(DesignScale, Scene):
         self.origin = (round(w / 2 - self.box.centerx * k), round(h / 2 - self.box.centery * k))
 
     def native_layout(self, size: tuple[int, int]) -> None:
-        key = (tuple(size), self.app.ui_scale)
-        if key == self._layout_key:
+        if not self.layout_due(size):
             return
-        self._layout_key = key
         self.place(size)
         self.rebuild()
 

@@ -35,6 +35,7 @@ from shogun_desktop.ui.battle_report import (
     side_tallies,
     title_of,
 )
+from shogun_desktop.ui.design import BODY_MIN
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.sound import CuePlayer, knock_schedule
@@ -57,7 +58,7 @@ SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 FARMERS = th.FARMERS
 CONTINUE_GUARD = 0.25  # s after the result appears before a key may close it (key repeat)
 BUILDUP_SECONDS = 0.9  # the cubes shown waiting before the first row is poured (at 1x)
-MIN_TEXT = 14  # px: the smallest text the overlay draws (body text at 1280x720)
+MIN_TEXT = BODY_MIN  # px: the smallest text the overlay draws (body text at 1280x720)
 DENSITIES = (1.0, 0.92, 0.85, 0.78, 0.72)  # text and spacing, tightened until the column fits
 # Player-visible constants hold the English message ids, marked for extraction with N_;
 # they are translated with _() where they are drawn (the language can change after import).

@@ -18,7 +18,7 @@ from shogun_desktop.ui.battle_report import outcome_of
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import Button, WidgetGroup, draw_veil
-from shogun_desktop.ui.widgets.native import NativeLayout, Sheet, draw_card
+from shogun_desktop.ui.widgets.native import NativeLayout, Sheet
 
 if TYPE_CHECKING:
     from shogun_desktop.rules.engine import DropRecord
@@ -118,10 +118,4 @@ class DropNotice(NativeLayout, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_veil(surface)
-        box = self.box
-        draw_card(surface, self.app.theme.fonts, box, self.k)
-        pygame.draw.line(surface, th.VERMILION, (box.x + self.px(20), self.rule_y),
-                         (box.right - self.px(20), self.rule_y), 2)
-        self.sheet.paint(surface)
-        self.ui.draw_widgets(surface, self.app.theme)
-        self.draw_tip(surface)
+        self.paint_card(surface)

@@ -147,10 +147,8 @@ class GameScene(DesignScale, Scene):
     # ---------------------------------------------------------------- resolution
     def native_layout(self, size: tuple[int, int]) -> None:
         """Lay the design out at the window's size and text size (crisp, no scaling)."""
-        key = (tuple(size), self.app.ui_scale)
-        if key == self._layout_key:
+        if not self.layout_due(size):
             return
-        self._layout_key = key
         rect, self.k, self.origin, self.extra = table_geometry(size)
         self.text_scale = self.k * self.app.ui_scale
         self.board.layout(rect)

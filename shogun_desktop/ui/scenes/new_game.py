@@ -287,14 +287,9 @@ class NewGameScene(DesignScale, Scene):
     # ---------------------------------------------------------------- resolution
     def native_layout(self, size: tuple[int, int]) -> None:
         """Lay the screen out for the window's size and the player's text size."""
-        key = (tuple(size), self.app.ui_scale)
-        if key == self._layout_key:
+        if not self.layout_due(size):
             return
-        self._layout_key = key
-        w, h = size
-        self.k = k = min(w / 1600, h / 900)
-        self.origin = (round((w - 1600 * k) / 2), round((h - 900 * k) / 2))
-        self.text_scale = k * self.app.ui_scale
+        self.fit_design(size)
         if self._board_view is not None:
             self._board_view.layout(self.R(PREVIEW.inflate(-4, -4)))
         self._layer = LayerCache()

@@ -147,18 +147,12 @@ class PlanningScene(DesignScale, Scene):
     # ---------------------------------------------------------------- resolution
     def native_layout(self, size: tuple[int, int]) -> None:
         """Lay the 1600x900 design out at window size (centred, aspect kept), crisp."""
-        key = (tuple(size), self.app.ui_scale)
-        if key == self._layout_key:
+        if not self.layout_due(size):
             return
-        self._layout_key = key
-        w, h = size
-        self.k = min(w / 1600, h / 900)
         # a taller window (1280x1024) gives its extra height to the map: everything from the
         # map's bottom edge down moves by `extra`
-        self.extra = max(0, round(h - 900 * self.k))
-        self.origin = (round((w - 1600 * self.k) / 2), 0)
-        self.text_scale = self.k * self.app.ui_scale
-        self._size = (w, h)
+        self.fit_design(size, grows=True)
+        self._size = (size[0], size[1])
         self.board.layout(self.R(MAP).inflate(0, self.extra).move(0, self.extra // 2))
         self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
         self.layer = LayerCache()

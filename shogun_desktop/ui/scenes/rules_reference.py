@@ -33,6 +33,7 @@ from shogun_desktop.i18n import N_, _, ngettext
 from shogun_desktop.i18n.datatexts import reference_text
 from shogun_desktop.i18n.linebreak import break_units
 from shogun_desktop.ui import theme as th
+from shogun_desktop.ui.design import BODY_MIN
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import (
@@ -67,7 +68,7 @@ KEY_HINTS = (N_("Wheel, arrows, Page Up/Down: scroll"),
 CARD_TAGS = {"actions": N_("Action card"), "events": N_("Event card"),
              "specials": N_("Special card")}
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
-MIN_TEXT = 14  # px: no text of the book is smaller, at any window or text size
+MIN_TEXT = BODY_MIN  # px: no text of the book is smaller, at any window or text size
 
 
 @dataclass(frozen=True)

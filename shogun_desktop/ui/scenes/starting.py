@@ -15,7 +15,7 @@ from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes.new_game import daimyo_name
 from shogun_desktop.ui.widgets import Button, WidgetGroup
-from shogun_desktop.ui.widgets.native import NativeLayout, Sheet, draw_card
+from shogun_desktop.ui.widgets.native import NativeLayout, Sheet
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -102,10 +102,4 @@ class GameStartingScene(NativeLayout, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(th.PAPER)
-        box = self.box
-        draw_card(surface, self.app.theme.fonts, box, self.k)
-        pygame.draw.line(surface, th.VERMILION, (box.x + self.px(20), self.rule_y),
-                         (box.right - self.px(20), self.rule_y), 2)
-        self.sheet.paint(surface)
-        self.ui.draw_widgets(surface, self.app.theme)
-        self.draw_tip(surface)
+        self.paint_card(surface)

@@ -19,7 +19,7 @@ from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import Button, WidgetGroup, draw_veil
-from shogun_desktop.ui.widgets.native import NativeLayout, Sheet, draw_card
+from shogun_desktop.ui.widgets.native import NativeLayout, Sheet
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -196,10 +196,4 @@ class WinterScene(NativeLayout, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_veil(surface)
-        box = self.box
-        draw_card(surface, self.app.theme.fonts, box, self.k)
-        pygame.draw.line(surface, th.VERMILION, (box.x + self.px(20), self.rule_y),
-                         (box.right - self.px(20), self.rule_y), 2)
-        self.sheet.paint(surface)
-        self.ui.draw_widgets(surface, self.app.theme)
-        self.draw_tip(surface)
+        self.paint_card(surface)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 import pygame
 
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.design import DesignScale
+from shogun_desktop.ui.design import BODY_MIN, DESIGN, DesignScale
 from shogun_desktop.ui.widgets.base import Widget
 from shogun_desktop.ui.widgets.tooltip import draw_tooltip
 
@@ -24,8 +24,7 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.widgets.group import WidgetGroup
 
-MIN_TEXT = 14  # px: the smallest body text at 1280x720
-DESIGN = (1600, 900)
+MIN_TEXT = BODY_MIN  # px: the smallest body text at 1280x720
 
 
 class Sheet:
@@ -122,26 +121,30 @@ class NativeLayout(DesignScale):
     ui: WidgetGroup
     _layout_key: tuple | None = None
     size: tuple[int, int] = DESIGN
+    box: pygame.Rect  # card-shaped screens (paint_card): the card, its title rule, its text
+    rule_y: int
+    sheet: Sheet
 
     def native_layout(self, size: tuple[int, int]) -> None:
-        key = (tuple(size), self.app.ui_scale)
-        if key == self._layout_key:
+        if not self.layout_due(size):
             return
-        self._layout_key = key
-        w, h = size
-        self.size = (w, h)
-        self.k = k = min(w / DESIGN[0], h / DESIGN[1])
-        if self.grows:  # a taller window: rows from ``fold`` down move by ``extra``
-            self.origin = (round((w - DESIGN[0] * k) / 2), 0)
-            self.extra = max(0, round(h - DESIGN[1] * k))
-        else:
-            self.origin = (round((w - DESIGN[0] * k) / 2), round((h - DESIGN[1] * k) / 2))
-            self.extra = 0
-        self.text_scale = k * self.app.ui_scale
+        self.size = (size[0], size[1])
+        self.fit_design(size, grows=self.grows)  # taller: rows from ``fold`` move by ``extra``
         self.layout()
 
     def layout(self) -> None:
         """Place widgets and text for the current ``k`` (subclasses)."""
+
+    def paint_card(self, surface: pygame.Surface) -> None:
+        """The card at ``self.box`` with its title rule at ``self.rule_y``, the laid-out
+        sheet, the widgets and the tooltip: what a card-shaped native screen draws."""
+        box = self.box
+        draw_card(surface, self.app.theme.fonts, box, self.k)
+        pygame.draw.line(surface, th.VERMILION, (box.x + self.px(20), self.rule_y),
+                         (box.right - self.px(20), self.rule_y), 2)
+        self.sheet.paint(surface)
+        self.ui.draw_widgets(surface, self.app.theme)
+        self.draw_tip(surface)
 
     def relayout(self) -> None:
         """Lay out again at the same size (the content changed)."""
