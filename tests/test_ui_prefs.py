@@ -87,3 +87,29 @@ def test_config_folder_comes_from_the_environment(monkeypatch, tmp_path: Path) -
     assert prefs_dir() == tmp_path
     monkeypatch.delenv("SHOGUN_DESKTOP_CONFIG")
     assert "shogun-desktop" in str(prefs_dir())
+
+
+def test_each_test_has_its_own_settings_and_saves_folders(tmp_path_factory) -> None:
+    """conftest gives every test fresh folders: a setting one test saves cannot reach the next
+    test, nor another xdist worker running beside it."""
+    import os
+
+    config = Path(os.environ["SHOGUN_DESKTOP_CONFIG"])
+    saves = Path(os.environ["SHOGUN_DESKTOP_SAVES"])
+    assert prefs_dir() == config
+    base = tmp_path_factory.getbasetemp()
+    assert config.is_relative_to(base) and saves.is_relative_to(base)
+    assert config.parent == saves.parent  # one throwaway home per test
+    assert "guide.enabled: false" in (config / "settings.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("run", ["first", "second"])
+def test_a_setting_saved_by_one_test_never_reaches_another(run: str) -> None:
+    """Both runs find the pristine file and then change it: were the folder shared, the run
+    that comes second (in either order) would find the other's change."""
+    path = prefs_dir() / "settings.yaml"
+    pristine = path.read_text(encoding="utf-8")
+    assert "guide.enabled: false" in pristine and "flow.confirm" not in pristine
+    prefs = Prefs.load(path)
+    prefs.set("flow.confirm", False)
+    assert "flow.confirm" in path.read_text(encoding="utf-8")
