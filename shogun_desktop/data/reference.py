@@ -287,7 +287,7 @@ class _Builder:
                 raise self.fail(key, _("unknown placeholder {name} (see data_facts())").format(
                     name="{" + f + "}"))
         if value.count("**") % 2:
-            raise self.fail(key, _("unbalanced ** (bold) markup"))
+            raise self.fail(key, _("unbalanced {marker} (bold) markup").format(marker="**"))
 
     def block(self, b: Any, path: str, msg: str, seen: set[str]) -> Block:
         r = self.r
