@@ -180,9 +180,10 @@ class Scenario:
                 parse_cube_counts(r, d, f"{key}.winter.drops[{j}]", (*self.players, FARMER))
             total = sum(len(v or []) for v in revolts.values())
             if len(drops) != total:
-                raise r.fail(f"{key}.winter.drops",
-                             _("one drop per revolt: {revolts} revolts, {drops} drops").format(
-                                 revolts=total, drops=len(drops)))
+                raise r.fail(f"{key}.winter.drops", ngettext(
+                    "one drop per revolt: {revolts} revolt, drops given: {drops}",
+                    "one drop per revolt: {revolts} revolts, drops given: {drops}", total).format(
+                    revolts=total, drops=len(drops)))
             return
         r.mapping(step, key, ACTION_STEP_KEYS)
         for required in ("player", "action", "province"):

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from shogun_desktop.data import DATA_DIR, DataError, data_dir
+from shogun_desktop.i18n import N_, _, ngettext
 from shogun_desktop.i18n.datatexts import text as tr
 from shogun_desktop.yamlio import YamlFormatError, describe, load_yaml_file
 
@@ -241,7 +242,10 @@ MAX_COUNT = 1000  # no count in the game comes near this; huge ones would stall 
 
 
 class _Reader:
-    """Walks a parsed YAML document, producing errors that name file and key path."""
+    """Walks a parsed YAML document, producing errors that name file and key path.
+
+    Callers pass the reason already translated (``_()`` at the point of raising, in the
+    process's language); the file and the key path stay as they are."""
 
     def __init__(self, file: str) -> None:
         self.file = file
@@ -251,36 +255,51 @@ class _Reader:
 
     def get(self, obj: Any, key: str, path: str, kind: type | tuple[type, ...]) -> Any:
         if not isinstance(obj, dict):
-            raise self.fail(path or "(top level)", "must be a mapping")
+            raise self.fail(path or _("(top level)"), _("must be a mapping"))
         full = f"{path}.{key}" if path else key
         if key not in obj:
-            raise self.fail(full, "missing")
+            raise self.fail(full, _("missing"))
         value = obj[key]
         self.check_type(value, full, kind)
         return value
 
     def check_type(self, value: Any, path: str, kind: type | tuple[type, ...]) -> None:
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(path, f"must be an integer, not {describe(value)}")
+            raise self.fail(path, _("must be an integer, not {value}").format(
+                value=describe(value)))
         if not isinstance(value, kind):
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise self.fail(path, f"must be a {_TYPE_WORDS.get(names, names)}, not {describe(value)}")
+            template = _TYPE_MESSAGES.get(kind) if isinstance(kind, type) else None
+            if template is None:  # a type no data file asks for: the Python names
+                names = kind.__name__ if isinstance(kind, type) else \
+                    " | ".join(k.__name__ for k in kind)
+                raise self.fail(path, _("must be of type {types}, not {value}").format(
+                    types=names, value=describe(value)))
+            raise self.fail(path, _(template).format(value=describe(value)))
 
     def nonneg(self, obj: Any, key: str, path: str, high: int = MAX_COUNT) -> int:
         value = self.get(obj, key, path, int)
         if value < 0:
-            raise self.fail(f"{path}.{key}" if path else key, f"must not be negative, got {value}")
+            raise self.fail(f"{path}.{key}" if path else key,
+                            _("must not be negative, got {value}").format(value=value))
         if value > high:
-            raise self.fail(f"{path}.{key}" if path else key, f"must be at most {high}, got {describe(value)}")
+            raise self.fail(f"{path}.{key}" if path else key,
+                            _("must be at most {high}, got {value}").format(
+                                high=high, value=describe(value)))
         return value
 
     def only_keys(self, obj: dict, allowed: set[str], path: str) -> None:
         for key in obj:
             if key not in allowed:
-                raise self.fail(f"{path}.{key}" if path else str(key), "unknown key")
+                raise self.fail(f"{path}.{key}" if path else str(key), _("unknown key"))
 
 
-_TYPE_WORDS = {"dict": "mapping", "list": "list", "str": "string", "int": "integer"}
+# the reason for a value of the wrong type, one whole sentence per type (translated when raised)
+_TYPE_MESSAGES: dict[type, str] = {
+    dict: N_("must be a mapping, not {value}"),
+    list: N_("must be a list, not {value}"),
+    str: N_("must be a string, not {value}"),
+    int: N_("must be an integer, not {value}"),
+}
 
 
 def _load(path: Path) -> Any:
@@ -292,12 +311,14 @@ def _load(path: Path) -> Any:
 
 def _pair(r: _Reader, value: Any, path: str, names: dict) -> tuple[str, str]:
     if not isinstance(value, list) or len(value) != 2:
-        raise r.fail(path, f"must be a pair of provinces, not {describe(value)}")
+        raise r.fail(path, _("must be a pair of provinces, not {value}").format(
+            value=describe(value)))
     for v in value:
         if v not in names:
-            raise r.fail(path, f"unknown province {describe(v)}")
+            raise r.fail(path, _("unknown province {province}").format(province=describe(v)))
     if value[0] == value[1]:
-        raise r.fail(path, f"a province cannot border itself ({describe(value[0])})")
+        raise r.fail(path, _("a province cannot border itself ({province})").format(
+            province=describe(value[0])))
     return (value[0], value[1])
 
 
@@ -309,22 +330,24 @@ def _read_board(path: Path) -> dict[str, Any]:
     for name, p in provinces_raw.items():
         key = f"provinces.{name}"
         if not isinstance(name, str):
-            raise r.fail(key, "province names must be strings")
+            raise r.fail(key, _("province names must be strings"))
         r.only_keys(p if isinstance(p, dict) else {}, {"kanji", "tax", "rice", "slots", "region"}, key)
         slots = r.nonneg(p, "slots", key)
         if not 1 <= slots <= 3:
-            raise r.fail(f"{key}.slots", f"must be 1-3, got {slots}")
+            raise r.fail(f"{key}.slots", _("must be 1-3, got {value}").format(value=slots))
         region = r.get(p, "region", key, dict)
         for side in SIDES:
             colour = r.get(region, side, f"{key}.region", str)
             if colour not in REGION_COLOURS:
-                raise r.fail(f"{key}.region.{side}", f"unknown region colour {describe(colour)}")
+                raise r.fail(f"{key}.region.{side}", _("unknown region colour {colour}").format(
+                    colour=describe(colour)))
         provinces[name] = Province(
             name=name, kanji=r.get(p, "kanji", key, str), tax=r.nonneg(p, "tax", key),
             rice=r.nonneg(p, "rice", key), slots=slots, region=dict(region),
         )
     if len(provinces) != 45:
-        raise r.fail("provinces", f"must list 45 provinces, found {len(provinces)}")
+        raise r.fail("provinces", _("must list 45 provinces, found {found}").format(
+            found=len(provinces)))
 
     def pairs(key: str) -> tuple[tuple[str, str], ...]:
         raw = r.get(doc, key, "", list)
@@ -333,7 +356,7 @@ def _read_board(path: Path) -> dict[str, Any]:
         for i, v in enumerate(raw):
             pair = _pair(r, v, f"{key}[{i}]", provinces)
             if frozenset(pair) in seen:
-                raise r.fail(f"{key}[{i}]", f"duplicate pair {list(pair)}")
+                raise r.fail(f"{key}[{i}]", _("duplicate pair {pair}").format(pair=list(pair)))
             seen.add(frozenset(pair))
             out.append(pair)
         return tuple(out)
@@ -342,14 +365,16 @@ def _read_board(path: Path) -> dict[str, Any]:
     sea = pairs("sea_routes")
     both = {frozenset(p) for p in land} & {frozenset(p) for p in sea}
     if both:
-        raise r.fail("sea_routes", f"{sorted(next(iter(both)))} is also a land border")
+        raise r.fail("sea_routes", _("{pair} is also a land border").format(
+            pair=sorted(next(iter(both)))))
     adjacency: dict[str, set[str]] = {n: set() for n in provinces}
     for a, b in land + sea:
         adjacency[a].add(b)
         adjacency[b].add(a)
     for name, adj in adjacency.items():
         if not adj:
-            raise r.fail("land_borders", f"province {describe(name)} has no neighbour")
+            raise r.fail("land_borders", _("province {province} has no neighbour").format(
+                province=describe(name)))
 
     regions_raw = r.get(doc, "regions", "", dict)
     regions: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -361,17 +386,19 @@ def _read_board(path: Path) -> dict[str, Any]:
             key = f"regions.{side}.{colour}"
             members = r.get(side_raw, colour, f"regions.{side}", list)
             if len(members) != 9:
-                raise r.fail(key, f"a region must have 9 provinces, found {len(members)}")
+                raise r.fail(key, _("a region must have 9 provinces, found {found}").format(
+                    found=len(members)))
             for m in members:
                 if m not in provinces:
-                    raise r.fail(key, f"unknown province {describe(m)}")
+                    raise r.fail(key, _("unknown province {province}").format(
+                        province=describe(m)))
                 if m in seen_side:
-                    raise r.fail(key, f"province {describe(m)} is in two regions")
+                    raise r.fail(key, _("province {province} is in two regions").format(
+                        province=describe(m)))
                 if provinces[m].region[side] != colour:
-                    raise r.fail(
-                        key, f"{describe(m)} is listed here but provinces.{m}.region.{side} is "
-                        f"{describe(provinces[m].region[side])}"
-                    )
+                    raise r.fail(key, _("{province} is listed here but {key} is {value}").format(
+                        province=describe(m), key=f"provinces.{m}.region.{side}",
+                        value=describe(provinces[m].region[side])))
                 seen_side.add(m)
             regions[side][colour] = tuple(members)
         r.only_keys(side_raw, set(REGION_COLOURS), f"regions.{side}")
@@ -383,9 +410,10 @@ def _read_board(path: Path) -> dict[str, Any]:
         members = r.get(excl_raw, side, "excluded_with_3_players", list)
         for m in members:
             if m not in provinces:
-                raise r.fail(key, f"unknown province {describe(m)}")
+                raise r.fail(key, _("unknown province {province}").format(province=describe(m)))
         if len(set(members)) != 8:
-            raise r.fail(key, f"must name 8 distinct provinces, found {len(set(members))}")
+            raise r.fail(key, _("must name 8 distinct provinces, found {found}").format(
+                found=len(set(members))))
         excluded[side] = frozenset(members)
     return {
         "provinces": provinces, "land_borders": land, "sea_routes": sea,
@@ -404,16 +432,17 @@ def _read_cards(path: Path) -> dict[str, Any]:
         key = f"events[{i}]"
         eid = r.get(e, "id", key, str)
         if eid not in EVENT_IDS:
-            raise r.fail(f"{key}.id", f"unknown event {describe(eid)}")
+            raise r.fail(f"{key}.id", _("unknown event {id}").format(id=describe(eid)))
         if eid in effects:
-            raise r.fail(f"{key}.id", f"duplicate event {describe(eid)}")
+            raise r.fail(f"{key}.id", _("duplicate event {id}").format(id=describe(eid)))
         r.only_keys(e, {"id", "name", "effect", "copies_winter_loss", "castle_defence",
                         "protects", "calm_markers", "yield_min", "yield_max",
                         "neutral_farmers", "recruit"}, key)
         effects[eid] = r.get(e, "effect", key, str)
         protects = r.get(e, "protects", key, str) if "protects" in e else None
         if protects is not None and protects not in BUILDINGS:
-            raise r.fail(f"{key}.protects", f"unknown building {protects!r}")
+            raise r.fail(f"{key}.protects", _("unknown building {id}").format(
+                id=describe(protects)))
         event_defs[eid] = EventDef(
             id=eid, name=r.get(e, "name", key, str), effect=effects[eid],
             castle_defence=_opt_count(r, e, "castle_defence", key),
@@ -426,18 +455,22 @@ def _read_cards(path: Path) -> dict[str, Any]:
         )
         losses = r.get(e, "copies_winter_loss", key, list)
         if not losses:
-            raise r.fail(f"{key}.copies_winter_loss", "must list at least one card")
+            raise r.fail(f"{key}.copies_winter_loss", _("must list at least one card"))
         for j, loss in enumerate(losses):
             r.check_type(loss, f"{key}.copies_winter_loss[{j}]", int)
             if loss < 0:
-                raise r.fail(f"{key}.copies_winter_loss[{j}]", f"must not be negative, got {loss}")
+                raise r.fail(f"{key}.copies_winter_loss[{j}]",
+                             _("must not be negative, got {value}").format(value=loss))
             if EventCard(eid, loss, "").key in {c.key for c in events}:
-                raise r.fail(f"{key}.copies_winter_loss[{j}]", "two copies with the same loss")
+                raise r.fail(f"{key}.copies_winter_loss[{j}]",
+                             _("two copies with the same loss"))
             events.append(EventCard(eid, loss, effects[eid]))
     if len(events) != 12:
-        raise r.fail("events", f"must describe 12 event cards, found {len(events)}")
+        raise r.fail("events", _("must describe 12 event cards, found {found}").format(
+            found=len(events)))
     if set(effects) != set(EVENT_IDS):
-        raise r.fail("events", f"missing events: {sorted(set(EVENT_IDS) - set(effects))}")
+        raise r.fail("events", _("missing events: {ids}").format(
+            ids=sorted(set(EVENT_IDS) - set(effects))))
 
     specials: dict[str, str] = {}
     special_defs: dict[str, SpecialDef] = {}
@@ -445,7 +478,8 @@ def _read_cards(path: Path) -> dict[str, Any]:
         key = f"specials[{i}]"
         sid = r.get(s, "id", key, str)
         if sid not in SPECIAL_IDS or sid in specials:
-            raise r.fail(f"specials[{i}].id", f"unknown or duplicate special {describe(sid)}")
+            raise r.fail(f"specials[{i}].id", _("unknown or duplicate special {id}").format(
+                id=describe(sid)))
         r.only_keys(s, {"id", "name", "effect", "yield_bonus", "recruit_bonus", "attack_bonus",
                         "defence_bonus"}, key)
         specials[sid] = r.get(s, "effect", key, str)
@@ -458,29 +492,36 @@ def _read_cards(path: Path) -> dict[str, Any]:
             defence_bonus=_opt_count(r, s, "defence_bonus", key),
         )
     if len(specials) != 5:
-        raise r.fail("specials", f"must list the 5 special cards, found {len(specials)}")
+        raise r.fail("specials", _("must list the 5 special cards, found {found}").format(
+            found=len(specials)))
 
     actions: list[ActionDef] = []
     for i, a in enumerate(r.get(doc, "actions", "", list)):
         key = f"actions[{i}]"
         aid = r.get(a, "id", key, str)
-        if i >= len(ACTION_IDS) or aid != ACTION_IDS[i]:
-            raise r.fail(f"{key}.id", f"expected {ACTION_IDS[i] if i < 10 else 'no more'}, got {describe(aid)}")
+        if i >= len(ACTION_IDS):
+            raise r.fail(f"{key}.id", _("no more actions expected, got {value}").format(
+                value=describe(aid)))
+        if aid != ACTION_IDS[i]:
+            raise r.fail(f"{key}.id", _("expected {expected}, got {value}").format(
+                expected=ACTION_IDS[i], value=describe(aid)))
         r.only_keys(a, {"id", "name", "short", "cost", "armies"}, key)
         armies = r.nonneg(a, "armies", key) if "armies" in a else 0
         actions.append(ActionDef(aid, r.nonneg(a, "cost", key), armies,
                                  r.get(a, "name", key, str), r.get(a, "short", key, str)))
     if len(actions) != 10:
-        raise r.fail("actions", f"must list the 10 actions, found {len(actions)}")
+        raise r.fail("actions", _("must list the 10 actions, found {found}").format(
+            found=len(actions)))
 
     daimyo: dict[str, str] = {}
     for i, d in enumerate(r.get(doc, "daimyo", "", list)):
         colour = r.get(d, "color", f"daimyo[{i}]", str)
         if colour not in PLAYER_COLOURS or colour in daimyo:
-            raise r.fail(f"daimyo[{i}].color", f"unknown or duplicate colour {describe(colour)}")
+            raise r.fail(f"daimyo[{i}].color", _("unknown or duplicate colour {colour}").format(
+                colour=describe(colour)))
         daimyo[colour] = r.get(d, "name", f"daimyo[{i}]", str)
     if len(daimyo) != 5:
-        raise r.fail("daimyo", "must name the 5 daimyo")
+        raise r.fail("daimyo", _("must name the 5 daimyo"))
     return {"events": tuple(events), "event_effects": TranslatedTexts("event-effect", effects),
             "specials": TranslatedTexts("special-effect", specials),
             "actions": tuple(actions), "daimyo": daimyo, "event_defs": event_defs,
@@ -520,25 +561,33 @@ def _read_rules(path: Path, provinces: dict[str, Province],
         for j, g in enumerate(groups):
             r.check_type(g, f"{key}.groups[{j}]", int)
             if g < 1:
-                raise r.fail(f"{key}.groups[{j}]", f"must be at least 1, got {g}")
+                raise r.fail(f"{key}.groups[{j}]", _("must be at least 1, got {value}").format(
+                    value=g))
         chests = r.nonneg(s, "chests", key)
         table = r.get(s, "designated_sun", key, list)
         if len(table) != n:
-            raise r.fail(f"{key}.designated_sun", f"must have {n} rows, found {len(table)}")
+            raise r.fail(f"{key}.designated_sun", ngettext(
+                "must have {n} row, found {found}", "must have {n} rows, found {found}", n).format(
+                n=n, found=len(table)))
         used: set[str] = set()
         rows = []
         for j, row in enumerate(table):
             rkey = f"{key}.designated_sun[{j}]"
             r.check_type(row, rkey, list)
             if len(row) != len(groups):
-                raise r.fail(rkey, f"must name {len(groups)} provinces, found {len(row)}")
+                raise r.fail(rkey, ngettext("must name {n} province, found {found}",
+                                            "must name {n} provinces, found {found}",
+                                            len(groups)).format(n=len(groups), found=len(row)))
             for p in row:
                 if p not in provinces:
-                    raise r.fail(rkey, f"unknown province {describe(p)}")
+                    raise r.fail(rkey, _("unknown province {province}").format(
+                        province=describe(p)))
                 if p in used:
-                    raise r.fail(rkey, f"province {describe(p)} is given twice")
+                    raise r.fail(rkey, _("province {province} is given twice").format(
+                        province=describe(p)))
                 if n == 3 and p in excluded["sun"]:
-                    raise r.fail(rkey, f"province {describe(p)} is out of play with 3 players")
+                    raise r.fail(rkey, _("province {province} is out of play with 3 players")
+                                 .format(province=describe(p)))
                 used.add(p)
             rows.append(tuple(row))
         start[n] = StartTable(tuple(groups), chests, tuple(rows))
@@ -549,16 +598,18 @@ def _read_rules(path: Path, provinces: dict[str, Province],
         key = f"winter_provisions[{i}]"
         rng = r.get(row, "shortfall", key, list)
         if len(rng) != 2 or not isinstance(rng[0], int) or not (rng[1] is None or isinstance(rng[1], int)):
-            raise r.fail(f"{key}.shortfall", f"must be [low, high or null], not {describe(rng)}")
+            raise r.fail(f"{key}.shortfall", _("must be [low, high or null], not {value}").format(
+                value=describe(rng)))
         if rng[0] != expected_low:
-            raise r.fail(f"{key}.shortfall", f"must start at {expected_low}, got {rng[0]}")
+            raise r.fail(f"{key}.shortfall", _("must start at {expected}, got {value}").format(
+                expected=expected_low, value=rng[0]))
         if rng[1] is not None and rng[1] < rng[0]:
-            raise r.fail(f"{key}.shortfall", "high is below low")
+            raise r.fail(f"{key}.shortfall", _("high is below low"))
         provisions.append(ProvisionRow(rng[0], rng[1], r.nonneg(row, "revolts", key),
                                        r.nonneg(row, "farmers", key)))
         expected_low = (rng[1] + 1) if rng[1] is not None else -1
     if not provisions or provisions[-1].high is not None:
-        raise r.fail("winter_provisions", "the last row must be open-ended (high: null)")
+        raise r.fail("winter_provisions", _("the last row must be open-ended (high: null)"))
 
     c = r.get(doc, "components", "", dict)
     load = r.get(c, "initial_tower_load", "components", dict)
@@ -575,7 +626,7 @@ def _read_rules(path: Path, provinces: dict[str, Province],
         load_farmers=r.nonneg(load, "farmers", "components.initial_tower_load"),
     )
     if sorted(components.chest_cards) != [0, 1, 2, 3, 4]:
-        raise r.fail("components.chest_cards", "must be the values 0-4")
+        raise r.fail("components.chest_cards", _("must be the values 0-4"))
     sc = r.get(doc, "scoring", "", dict)
     names_doc = r.get(doc, "names", "", dict)
     majority = r.get(sc, "region_majority", "scoring", dict)
@@ -618,19 +669,28 @@ def _cross_check_components(r: _Reader, board: dict[str, Any], rules: dict[str, 
     comp: Components = rules["components"]
     if comp.load_armies_per_player > comp.armies_per_player:
         raise r.fail("components.initial_tower_load.armies_per_player",
-                     f"more than the {comp.armies_per_player} armies a player has")
+                     ngettext("more than the {n} army a player has",
+                              "more than the {n} armies a player has",
+                              comp.armies_per_player).format(n=comp.armies_per_player))
     if comp.load_farmers > comp.farmers:
         raise r.fail("components.initial_tower_load.farmers",
-                     f"more than the {comp.farmers} farmers there are")
+                     ngettext("more than the {n} farmer there is",
+                              "more than the {n} farmers there are",
+                              comp.farmers).format(n=comp.farmers))
     for n, table in rules["start"].items():
         needed = sum(table.groups) + comp.load_armies_per_player
         if needed > comp.armies_per_player:
-            raise r.fail(f"start.{n}.groups", f"{n} players need {needed} armies each, "
-                         f"components.armies_per_player is {comp.armies_per_player}")
+            raise r.fail(f"start.{n}.groups", ngettext(
+                "{players} players need {n} army each, {key} is {have}",
+                "{players} players need {n} armies each, {key} is {have}", needed).format(
+                players=n, n=needed, key="components.armies_per_player",
+                have=comp.armies_per_player))
         in_play = len(board["provinces"]) - (len(board["excluded_with_3"]["sun"]) if n == 3 else 0)
         if len(table.groups) * n > in_play:
-            raise r.fail(f"start.{n}.groups", f"{n} players x {len(table.groups)} provinces "
-                         f"is more than the {in_play} provinces in play")
+            raise r.fail(f"start.{n}.groups", ngettext(
+                "{players} players x {groups} provinces is more than the {n} province in play",
+                "{players} players x {groups} provinces is more than the {n} provinces in play",
+                in_play).format(players=n, groups=len(table.groups), n=in_play))
 
 
 @lru_cache(maxsize=4)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from shogun_desktop.data import DATA_DIR, DataError, data_dir
+from shogun_desktop.i18n import _, ngettext
 from shogun_desktop.yamlio import YamlFormatError, describe, load_yaml_file
 
 Point = tuple[float, float]
@@ -70,36 +71,42 @@ class _Reader:
 
     def get(self, obj: dict, key: str, path: str) -> Any:
         if key not in obj:
-            raise self.fail(f"{path}.{key}" if path else key, "missing")
+            raise self.fail(f"{path}.{key}" if path else key, _("missing"))
         return obj[key]
 
     def number(self, value: Any, path: str) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(path, f"expected a number, got {describe(value)}")
+            raise self.fail(path, _("expected a number, got {value}").format(
+                value=describe(value)))
         if not math.isfinite(value):
-            raise self.fail(path, f"expected a finite number, got {describe(value)}")
+            raise self.fail(path, _("expected a finite number, got {value}").format(
+                value=describe(value)))
         return float(value)
 
     def point(self, value: Any, path: str) -> Point:
         if not isinstance(value, list) or len(value) != 2:
-            raise self.fail(path, f"expected [x, y], got {describe(value)}")
+            raise self.fail(path, _("expected [x, y], got {value}").format(value=describe(value)))
         return (self.number(value[0], f"{path}[0]"), self.number(value[1], f"{path}[1]"))
 
     def points(self, value: Any, path: str, minimum: int) -> tuple[Point, ...]:
         if not isinstance(value, list):
-            raise self.fail(path, f"expected a list of [x, y] points, got {type(value).__name__}")
+            raise self.fail(path, _("expected a list of [x, y] points, got {type}").format(
+                type=type(value).__name__))
         if len(value) < minimum:
-            raise self.fail(path, f"needs at least {minimum} points")
+            raise self.fail(path, ngettext("needs at least {n} point", "needs at least {n} points",
+                                           minimum).format(n=minimum))
         return tuple(self.point(p, f"{path}[{i}]") for i, p in enumerate(value))
 
     def mapping(self, value: Any, path: str) -> dict:
         if not isinstance(value, dict):
-            raise self.fail(path, f"expected a mapping, got {type(value).__name__}")
+            raise self.fail(path, _("expected a mapping, got {type}").format(
+                type=type(value).__name__))
         return value
 
     def seq(self, value: Any, path: str) -> list:
         if not isinstance(value, list):
-            raise self.fail(path, f"expected a list, got {type(value).__name__}")
+            raise self.fail(path, _("expected a list, got {type}").format(
+                type=type(value).__name__))
         return value
 
 
@@ -125,34 +132,35 @@ def _load_cached(path_text: str, known_provinces: tuple[str, ...] | None) -> Map
         raw = load_yaml_file(file)
     except YamlFormatError as exc:
         raise MapDataError(str(exc).replace(str(file), r.file, 1)) from None
-    top = r.mapping(raw, "(top level)")
+    top = r.mapping(raw, _("(top level)"))
 
     size_raw = r.get(top, "size", "")
     size = r.point(size_raw, "size")
     if size[0] <= 0 or size[1] <= 0:
-        raise r.fail("size", f"must be positive, got {describe(size_raw)}")
+        raise r.fail("size", _("must be positive, got {value}").format(value=describe(size_raw)))
 
     provinces: dict[str, ProvinceShape] = {}
     prov_raw = r.mapping(r.get(top, "provinces", ""), "provinces")
     if not prov_raw:
-        raise r.fail("provinces", "is empty")
+        raise r.fail("provinces", _("is empty"))
     for name, entry in prov_raw.items():
         key = f"provinces.{name}"
         entry = r.mapping(entry, key)
         polygon = r.points(r.get(entry, "polygon", key), f"{key}.polygon", 3)
         label = r.point(r.get(entry, "label", key), f"{key}.label")
         if abs(polygon_area(polygon)) < 1e-9:
-            raise r.fail(f"{key}.polygon", "has zero area")
+            raise r.fail(f"{key}.polygon", _("has zero area"))
         provinces[str(name)] = ProvinceShape(polygon, label)
 
     if known_provinces is not None:
         known = set(known_provinces)
         for name in provinces:
             if name not in known:
-                raise r.fail(f"provinces.{name}", "unknown province")
+                raise r.fail(f"provinces.{name}", _("unknown province"))
         missing = sorted(known - provinces.keys())
         if missing:
-            raise r.fail("provinces", f"missing {', '.join(missing)}")
+            raise r.fail("provinces", _("missing {provinces}").format(
+                provinces=", ".join(missing)))
 
     landmasses = tuple(
         r.points(poly, f"landmasses[{i}]", 3)
@@ -165,10 +173,12 @@ def _load_cached(path_text: str, known_provinces: tuple[str, ...] | None) -> Map
         entry = r.mapping(entry, key)
         between = r.seq(r.get(entry, "between", key), f"{key}.between")
         if len(between) != 2:
-            raise r.fail(f"{key}.between", f"expected two provinces, got {describe(between)}")
+            raise r.fail(f"{key}.between", _("expected two provinces, got {value}").format(
+                value=describe(between)))
         for name in between:
             if name not in provinces:
-                raise r.fail(f"{key}.between", f"unknown province {describe(name)}")
+                raise r.fail(f"{key}.between", _("unknown province {province}").format(
+                    province=describe(name)))
         points = r.points(r.get(entry, "points", key), f"{key}.points", 2)
         routes.append(SeaRoute((str(between[0]), str(between[1])), points))
 

@@ -32,7 +32,8 @@ from shogun_desktop.data.board import (
     default_board,
     load_board_data,
 )
-from shogun_desktop.i18n import ngettext
+from shogun_desktop.i18n import _, ngettext
+from shogun_desktop.yamlio import describe
 
 Translate = Callable[[str, str], str]  # (message id, English text) -> text to show
 CARD_KINDS = ("actions", "events", "specials")
@@ -255,9 +256,10 @@ class _Builder:
     def ident(self, obj: dict, path: str, seen: set[str]) -> str:
         value = self.r.get(obj, "id", path, str)
         if not _ID.match(value):
-            raise self.fail(f"{path}.id", f"must be lower-case letters, digits and '-', not {value!r}")
+            raise self.fail(f"{path}.id", _("must be lower-case letters, digits and '-', not "
+                                            "{value}").format(value=describe(value)))
         if value in seen:
-            raise self.fail(f"{path}.id", f"duplicate id {value!r}")
+            raise self.fail(f"{path}.id", _("duplicate id {id}").format(id=describe(value)))
         seen.add(value)
         return value
 
@@ -265,34 +267,38 @@ class _Builder:
         """One translatable string: checked, translated by id, placeholders filled."""
         self.r.check_type(value, key, str)
         if not value.strip():
-            raise self.fail(key, "must not be empty")
+            raise self.fail(key, _("must not be empty"))
         facts = {**self.facts, **(extra or {})}
         self._check_markup(value, key, facts)
         shown = self.tr(msg_id, " ".join(value.split()))
-        self._check_markup(shown, f"{key} (translation {msg_id})", facts)
+        self._check_markup(shown, _("{key} (translation {id})").format(key=key, id=msg_id), facts)
         return shown.format_map(facts)
 
     def _check_markup(self, value: str, key: str, facts: dict[str, str]) -> None:
         try:
             fields = [f for _, f, spec, conv in _FORMATTER.parse(value) if f is not None]
         except ValueError as exc:
-            raise self.fail(key, f"bad placeholder: {exc}") from None
+            raise self.fail(key, _("bad placeholder: {error}").format(error=exc)) from None
         for f in fields:
             if f not in facts:
-                known = ", ".join(sorted(facts)) if len(facts) < 30 else "see data_facts()"
-                raise self.fail(key, f"unknown placeholder {{{f}}} (known: {known})")
+                if len(facts) < 30:
+                    raise self.fail(key, _("unknown placeholder {name} (known: {known})").format(
+                        name="{" + f + "}", known=", ".join(sorted(facts))))
+                raise self.fail(key, _("unknown placeholder {name} (see data_facts())").format(
+                    name="{" + f + "}"))
         if value.count("**") % 2:
-            raise self.fail(key, "unbalanced ** (bold) markup")
+            raise self.fail(key, _("unbalanced {marker} (bold) markup").format(marker="**"))
 
     def block(self, b: Any, path: str, msg: str, seen: set[str]) -> Block:
         r = self.r
         if not isinstance(b, dict):
-            raise self.fail(path, "must be a mapping")
+            raise self.fail(path, _("must be a mapping"))
         bid = self.ident(b, path, seen)
         msg = f"{msg}/{bid}"
         kinds = [k for k in ("text", "items", "note", "table") if k in b]
         if len(kinds) != 1:
-            raise self.fail(path, "needs exactly one of text, items, note, table")
+            raise self.fail(path, _("needs exactly one of {keys}").format(
+                keys="text, items, note, table"))
         kind = kinds[0]
         r.only_keys(b, {"id", kind} | ({"columns"} if kind == "table" else set()), path)
         if kind in ("text", "note"):
@@ -300,19 +306,22 @@ class _Builder:
         if kind == "items":
             items = r.get(b, "items", path, list)
             if not items:
-                raise self.fail(f"{path}.items", "must list at least one item")
+                raise self.fail(f"{path}.items", _("must list at least one item"))
             return Block(msg, kind, items=tuple(self.text(v, f"{path}.items[{i}]", f"{msg}/{i}")
                                                 for i, v in enumerate(items)))
         name = r.get(b, "table", path, str)
         if name not in TABLES:
-            raise self.fail(f"{path}.table", f"unknown table {name!r} (known: {', '.join(TABLES)})")
+            raise self.fail(f"{path}.table", _("unknown table {name} (known: {known})").format(
+                name=describe(name), known=", ".join(TABLES)))
         cols = r.get(b, "columns", path, list)
         columns = tuple(self.text(v, f"{path}.columns[{i}]", f"{msg}/col{i}")
                         for i, v in enumerate(cols))
         rows = tuple(self.table(name))
         if any(len(row) != len(columns) for row in rows):
-            raise self.fail(f"{path}.columns", f"table {name!r} has {len(rows[0])} columns, "
-                                               f"{len(columns)} named")
+            raise self.fail(f"{path}.columns", ngettext(
+                "table {name} has {n} column, {named} named",
+                "table {name} has {n} columns, {named} named", len(rows[0])).format(
+                name=describe(name), n=len(rows[0]), named=len(columns)))
         return Block(msg, kind, columns=columns, rows=rows)
 
     def read_labels(self, doc: dict) -> None:
@@ -322,19 +331,22 @@ class _Builder:
         for key, allowed in LABELS.items():
             path = f"labels.{key}"
             if key not in raw:
-                raise self.fail(path, "missing")
+                raise self.fail(path, _("missing"))
             value = raw[key]
             self.r.check_type(value, path, str)
             text = self.tr(f"label/{key}", value)
             try:
                 fields = {f for _, f, _, _ in _FORMATTER.parse(text) if f is not None}
             except ValueError as exc:
-                raise self.fail(path, f"bad placeholder: {exc}") from None
+                raise self.fail(path, _("bad placeholder: {error}").format(error=exc)) from None
             unknown = fields - allowed
             if unknown:
-                names = ", ".join("{" + f + "}" for f in sorted(allowed)) or "none"
-                raise self.fail(path, f"unknown placeholder {{{sorted(unknown)[0]}}} "
-                                      f"(allowed: {names})")
+                name = "{" + sorted(unknown)[0] + "}"
+                if not allowed:
+                    raise self.fail(path, _("unknown placeholder {name} (this label takes none)")
+                                    .format(name=name))
+                raise self.fail(path, _("unknown placeholder {name} (allowed: {names})").format(
+                    name=name, names=", ".join("{" + f + "}" for f in sorted(allowed))))
             self.labels[key] = text
 
     def label(self, key: str, **values: object) -> str:
@@ -417,14 +429,15 @@ class _Builder:
             ids = card_ids(self.board, kind)
             for cid in entries:
                 if cid not in ids:
-                    raise self.fail(f"cards.{kind}.{cid}", "no such card in cards.yaml")
+                    raise self.fail(f"cards.{kind}.{cid}", _("no such card in {file}").format(
+                        file="cards.yaml"))
             out[kind] = {}
             for cid in ids:
                 key = f"cards.{kind}.{cid}"
                 entry = entries.get(cid)
                 if entry is None:
                     if kind == "actions":
-                        raise self.fail(key, "missing: every action card needs its text")
+                        raise self.fail(key, _("missing: every action card needs its text"))
                     entry = {}
                 r.check_type(entry, key, dict)
                 allowed = {"text", "short", "note"} if kind == "actions" else {"note"}
@@ -466,7 +479,8 @@ class _Builder:
     def build(self, doc: Any) -> Reference:
         r = self.r
         if not isinstance(doc, dict):
-            raise self.fail("", "must be a mapping with chapters, cards and labels")
+            raise self.fail("", _("must be a mapping with {keys}").format(
+                keys="chapters, cards, labels"))
         r.only_keys(doc, {"chapters", "cards", "labels"}, "")
         self.read_labels(doc)
         cards = self.cards(doc)
@@ -477,7 +491,7 @@ class _Builder:
         for i, ch in enumerate(r.get(doc, "chapters", "", list)):
             path = f"chapters[{i}]"
             if not isinstance(ch, dict):
-                raise self.fail(path, "must be a mapping")
+                raise self.fail(path, _("must be a mapping"))
             cid = self.ident(ch, path, seen_chapters)
             r.only_keys(ch, {"id", "title", "sections", "kind"}, path)
             title = self.text(r.get(ch, "title", path, str), f"{path}.title", f"{cid}/title")
@@ -485,22 +499,23 @@ class _Builder:
             raw_sections = r.get(ch, "sections", path, list)
             if kind is not None:
                 if kind not in CARD_KINDS or kind in kinds_seen:
-                    raise self.fail(f"{path}.kind", f"must be one of {', '.join(CARD_KINDS)}, "
-                                                    f"each once, not {kind!r}")
+                    raise self.fail(f"{path}.kind", _("must be one of {kinds}, each once, not "
+                                                      "{value}").format(
+                        kinds=", ".join(CARD_KINDS), value=describe(kind)))
                 kinds_seen.add(kind)
                 if raw_sections:
-                    raise self.fail(f"{path}.sections", "a card chapter lists its cards itself")
+                    raise self.fail(f"{path}.sections", _("a card chapter lists its cards itself"))
                 sections = tuple(self.card_section(cid, kind, card, cards[kind][card])
                                  for card in card_ids(self.board, kind))
             else:
                 if not raw_sections:
-                    raise self.fail(f"{path}.sections", "must list at least one section")
+                    raise self.fail(f"{path}.sections", _("must list at least one section"))
                 seen_sections: set[str] = set()
                 built = []
                 for j, s in enumerate(raw_sections):
                     spath = f"{path}.sections[{j}]"
                     if not isinstance(s, dict):
-                        raise self.fail(spath, "must be a mapping")
+                        raise self.fail(spath, _("must be a mapping"))
                     sid = self.ident(s, spath, seen_sections)
                     r.only_keys(s, {"id", "title", "body"}, spath)
                     msg = f"{cid}/{sid}"
@@ -508,7 +523,7 @@ class _Builder:
                                        f"{msg}/title")
                     body = r.get(s, "body", spath, list)
                     if not body:
-                        raise self.fail(f"{spath}.body", "must hold at least one block")
+                        raise self.fail(f"{spath}.body", _("must hold at least one block"))
                     seen_blocks: set[str] = set()
                     blocks = tuple(self.block(b, f"{spath}.body[{k}]", msg, seen_blocks)
                                    for k, b in enumerate(body))
@@ -517,7 +532,8 @@ class _Builder:
             chapters.append(Chapter(cid, title, sections, kind))
         missing = [k for k in CARD_KINDS if k not in kinds_seen]
         if missing:
-            raise self.fail("chapters", f"no chapter for the cards of kind {', '.join(missing)}")
+            raise self.fail("chapters", _("no chapter for the cards of kind {kinds}").format(
+                kinds=", ".join(missing)))
         return Reference(tuple(chapters))
 
 

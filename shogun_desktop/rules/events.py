@@ -15,9 +15,16 @@ from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from shogun_desktop.i18n import _
+
 
 class EventDataError(ValueError):
-    """Stored event data is malformed; the message names the key."""
+    """Stored event data is malformed; the message names the key (a token) and the reason
+    (translated: a save or scenario file is the player's)."""
+
+
+def _bad(key: str, reason: str) -> EventDataError:
+    return EventDataError(f"{key}: {reason}")
 
 
 class SkipReason(StrEnum):
@@ -353,22 +360,24 @@ def to_data(ev: Event) -> dict[str, Any]:
 def event_from_data(doc: Any, where: str = "event") -> Event:
     """Rebuild an event from :func:`to_data` output; every field is type-checked."""
     if not isinstance(doc, Mapping):
-        raise EventDataError(f"{where}: must be a mapping, not {type(doc).__name__}")
+        raise _bad(where, _("must be a mapping, not {type}").format(type=type(doc).__name__))
     tag = doc.get("type")
     cls = EVENT_TYPES.get(tag) if isinstance(tag, str) else None
     if cls is None:
-        raise EventDataError(f"{where}.type: unknown event type {str(tag)[:40]!r}")
+        raise _bad(f"{where}.type", _("unknown event type {value}").format(
+            value=repr(str(tag)[:40])))
     hints, known = _schema(cls)
     for key in doc:
         if key != "type" and key not in known:
-            raise EventDataError(f"{where}.{str(key)[:40]}: unknown key for a {tag} event")
+            raise _bad(f"{where}.{str(key)[:40]}", _("unknown key for a {type} event").format(
+                type=tag))
     values: dict[str, Any] = {}
     for f in fields(cls):
         key = f"{where}.{f.name}"
         if f.name not in doc:
             if f.default is not MISSING or f.default_factory is not MISSING:
                 continue
-            raise EventDataError(f"{key}: missing")
+            raise _bad(key, _("missing"))
         values[f.name] = _convert(doc[f.name], hints[f.name], key)
     return cls(**values)
 
@@ -388,15 +397,16 @@ def _convert(value: Any, hint: Any, key: str) -> Any:
     args = typing.get_args(hint)
     if hint is int:
         if type(value) is not int:
-            raise EventDataError(f"{key}: must be an integer, not {type(value).__name__}")
+            raise _bad(key, _("must be an integer, not {type}").format(type=type(value).__name__))
         return value
     if hint is bool:
         if type(value) is not bool:
-            raise EventDataError(f"{key}: must be true or false, not {type(value).__name__}")
+            raise _bad(key, _("must be true or false, not {type}").format(
+                type=type(value).__name__))
         return value
     if hint is str:
         if type(value) is not str:
-            raise EventDataError(f"{key}: must be a string, not {type(value).__name__}")
+            raise _bad(key, _("must be a string, not {type}").format(type=type(value).__name__))
         return value
     if origin in (typing.Union, types.UnionType):
         if value is None and type(None) in args:
@@ -405,11 +415,11 @@ def _convert(value: Any, hint: Any, key: str) -> Any:
         return _convert(value, inner[0], key)
     if origin is tuple:
         if not isinstance(value, list):
-            raise EventDataError(f"{key}: must be a list, not {type(value).__name__}")
+            raise _bad(key, _("must be a list, not {type}").format(type=type(value).__name__))
         return tuple(_convert(v, args[0], f"{key}[{i}]") for i, v in enumerate(value))
     if origin is dict:
         if not isinstance(value, dict):
-            raise EventDataError(f"{key}: must be a mapping, not {type(value).__name__}")
+            raise _bad(key, _("must be a mapping, not {type}").format(type=type(value).__name__))
         return {_convert(k, args[0], key): _convert(v, args[1], f"{key}.{k}")
                 for k, v in value.items()}
     raise TypeError(f"no converter for {hint!r}")  # pragma: no cover - a programmer error

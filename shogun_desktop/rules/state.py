@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, TypeAlias
 
+from shogun_desktop.i18n import _
 from shogun_desktop.rules.events import Event
 from shogun_desktop.rules.tower import HeldCube
 
@@ -74,7 +75,12 @@ class WinterStage(StrEnum):
 
 
 class CursorError(ValueError):
-    """Stored cursor data is malformed; the message names the key."""
+    """Stored cursor data is malformed; the message names the key (a token) and the reason
+    (translated: a save file is the player's)."""
+
+
+def _bad(key: str, reason: str) -> CursorError:
+    return CursorError(f"{key}: {reason}")
 
 
 class _Check:
@@ -84,10 +90,10 @@ class _Check:
         if doc is None:
             doc = {}
         if not isinstance(doc, Mapping):
-            raise CursorError(f"{where}: must be a mapping, not {type(doc).__name__}")
+            raise _bad(where, _("must be a mapping, not {type}").format(type=type(doc).__name__))
         for k in doc:
             if k not in allowed:
-                raise CursorError(f"{where}.{str(k)[:40]}: unknown key")
+                raise _bad(f"{where}.{str(k)[:40]}", _("unknown key"))
         self.doc, self.where = doc, where
 
     def key(self, k: str) -> str:
@@ -99,9 +105,10 @@ class _Check:
     def integer(self, k: str, default: int | None = None) -> int:
         value = self.doc.get(k, default)
         if type(value) is not int:
-            raise CursorError(f"{self.key(k)}: must be an integer, not {type(value).__name__}")
+            raise _bad(self.key(k), _("must be an integer, not {type}").format(
+                type=type(value).__name__))
         if value < 0:
-            raise CursorError(f"{self.key(k)}: must not be negative")
+            raise _bad(self.key(k), _("must not be negative"))
         return value
 
     def opt_integer(self, k: str) -> int | None:
@@ -110,13 +117,15 @@ class _Check:
     def boolean(self, k: str, default: bool) -> bool:
         value = self.doc.get(k, default)
         if type(value) is not bool:
-            raise CursorError(f"{self.key(k)}: must be true or false, not {type(value).__name__}")
+            raise _bad(self.key(k), _("must be true or false, not {type}").format(
+                type=type(value).__name__))
         return value
 
     def string(self, k: str, value: Any = None) -> str:
         value = self.doc.get(k) if value is None else value
         if type(value) is not str:
-            raise CursorError(f"{self.key(k)}: must be a string, not {type(value).__name__}")
+            raise _bad(self.key(k), _("must be a string, not {type}").format(
+                type=type(value).__name__))
         return value
 
     def opt_string(self, k: str) -> str | None:
@@ -126,10 +135,11 @@ class _Check:
         value = self.doc.get(k) if value is None else value
         key = key or self.key(k)
         if not isinstance(value, list | tuple):
-            raise CursorError(f"{key}: must be a list, not {type(value).__name__}")
+            raise _bad(key, _("must be a list, not {type}").format(type=type(value).__name__))
         for i, v in enumerate(value):
             if type(v) is not str:
-                raise CursorError(f"{key}[{i}]: must be a string, not {type(v).__name__}")
+                raise _bad(f"{key}[{i}]", _("must be a string, not {type}").format(
+                    type=type(v).__name__))
         return tuple(value)
 
 
@@ -178,18 +188,19 @@ class DraftCursor:
         c = _Check(doc, where, {"deck", "face_up", "turn", "taken", "blind_turns", "groups"})
         groups_doc = c.doc.get("groups")
         if not isinstance(groups_doc, Mapping):
-            raise CursorError(f"{c.key('groups')}: must be a mapping, not "
-                              f"{type(groups_doc).__name__}")
+            raise _bad(c.key("groups"), _("must be a mapping, not {type}").format(
+                type=type(groups_doc).__name__))
         groups: list[tuple[str, tuple[int, ...]]] = []
         for colour, sizes in groups_doc.items():
             key = f"{c.key('groups')}.{str(colour)[:20]}"
             if type(colour) is not str:
-                raise CursorError(f"{key}: a colour must be a string")
+                raise _bad(key, _("a colour must be a string"))
             if not isinstance(sizes, list | tuple):
-                raise CursorError(f"{key}: must be a list, not {type(sizes).__name__}")
+                raise _bad(key, _("must be a list, not {type}").format(type=type(sizes).__name__))
             for i, n in enumerate(sizes):
                 if type(n) is not int:
-                    raise CursorError(f"{key}[{i}]: must be an integer, not {type(n).__name__}")
+                    raise _bad(f"{key}[{i}]", _("must be an integer, not {type}").format(
+                        type=type(n).__name__))
             groups.append((colour, tuple(sizes)))
         return cls(deck=c.strings("deck"), face_up=c.strings("face_up"), turn=c.integer("turn"),
                    taken=c.opt_string("taken"), blind_turns=c.integer("blind_turns"),
@@ -213,7 +224,8 @@ class PicksCursor:
         c = _Check(doc, where, {"order", "index", "ties"})
         ties_doc = c.doc.get("ties") or []
         if not isinstance(ties_doc, list | tuple):
-            raise CursorError(f"{c.key('ties')}: must be a list, not {type(ties_doc).__name__}")
+            raise _bad(c.key("ties"), _("must be a list, not {type}").format(
+                type=type(ties_doc).__name__))
         ties = tuple(c.strings("ties", t, f"{c.key('ties')}[{i}]") for i, t in enumerate(ties_doc))
         return cls(order=c.strings("order"), index=c.integer("index"), ties=ties)
 
@@ -242,10 +254,11 @@ class ActionsCursor:
         c = _Check(doc, where, {"index", "turn", "stage", "province", "single"})
         stage = c.opt_string("stage")
         if stage is not None and stage not in ActionStage.__members__.values():
-            raise CursorError(f"{c.key('stage')}: must be battle or move, not {stage[:20]!r}")
+            raise _bad(c.key("stage"), _("must be {a} or {b}, not {value}").format(
+                a="battle", b="move", value=repr(stage[:20])))
         province = c.opt_string("province")
         if (stage is None) != (province is None):
-            raise CursorError(f"{c.key('province')}: given exactly when a stage is under way")
+            raise _bad(c.key("province"), _("given exactly when a stage is under way"))
         return cls(index=c.integer("index"), turn=c.integer("turn"),
                    stage=None if stage is None else ActionStage(stage), province=province,
                    single=c.boolean("single", False))
@@ -275,8 +288,8 @@ class WinterCursor:
         c = _Check(doc, where, {"index", "stage", "draws", "extra", "loss"})
         stage = c.string("stage")
         if stage not in WinterStage.__members__.values():
-            raise CursorError(f"{c.key('stage')}: must be loss, provisions or scoring, "
-                              f"not {stage[:20]!r}")
+            raise _bad(c.key("stage"), _("must be {a}, {b} or {c}, not {value}").format(
+                a="loss", b="provisions", c="scoring", value=repr(stage[:20])))
         draws = None if c.doc.get("draws") is None else c.strings("draws")
         return cls(stage=WinterStage(stage), index=c.integer("index"), draws=draws,
                    extra=c.integer("extra", 0), loss=c.opt_integer("loss"))

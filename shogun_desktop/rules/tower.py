@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from shogun_desktop.i18n import ngettext
+
 CUBE_COLOURS = ("red", "yellow", "blue", "purple", "black", "green")
 
 
@@ -128,10 +130,12 @@ class ScriptedTower:
         for colour, n in out.items():
             available = dropped.get(colour, 0) + inside.get(colour, 0)
             if n > available:
-                raise ValueError(
-                    f"scripted drop lets {n} {colour} out, but only {available} were "
-                    f"dropped or inside"
-                )
+                # a scenario's `drop` reaches here: the reason is the player's, translated
+                raise ValueError(ngettext(
+                    "scripted drop lets {n} {colour} cube out, but only {available} were "
+                    "dropped or inside",
+                    "scripted drop lets {n} {colour} cubes out, but only {available} were "
+                    "dropped or inside", n).format(n=n, colour=colour, available=available))
         self.calls += 1
         return DropResult(out=out, held=_remove_counts(held, dropped, out))
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from shogun_desktop.data import DATA_DIR, DataError, data_dir
+from shogun_desktop.i18n import _, ngettext
 from shogun_desktop.yamlio import YamlFormatError, describe, load_yaml_file
 
 DEFAULT_PATH = DATA_DIR / "tower.yaml"  # the shipped file; load_geometry() honours data_dir()
@@ -177,12 +178,13 @@ class _Reader:
 
     def mapping(self, data: Any, key: str) -> Mapping[str, Any]:
         if not isinstance(data, Mapping):
-            raise self.fail(key, f"must be a mapping, not {type(data).__name__}")
+            raise self.fail(key, _("must be a mapping, not {type}").format(
+                type=type(data).__name__))
         return data
 
     def get(self, data: Mapping[str, Any], key: str, path: str) -> Any:
         if key not in data:
-            raise self.fail(path, "missing")
+            raise self.fail(path, _("missing"))
         return data[key]
 
     def number(
@@ -200,11 +202,11 @@ class _Reader:
             or not isinstance(value, int | float)
             or not math.isfinite(value)
         ):
-            raise self.fail(path, f"must be a number, not {describe(value)}")
+            raise self.fail(path, _("must be a number, not {value}").format(value=describe(value)))
         if positive and value <= 0:
-            raise self.fail(path, "must be a positive number")
+            raise self.fail(path, _("must be a positive number"))
         if non_negative and value < 0:
-            raise self.fail(path, "must not be negative")
+            raise self.fail(path, _("must not be negative"))
         self.bounded(value, path, MAX_COORDINATE)
         return float(value)
 
@@ -212,14 +214,16 @@ class _Reader:
         """The path's range from BOUNDS, else +-limit."""
         low, high = BOUNDS.get(path, (-limit, limit))
         if not low <= value <= high:
-            raise self.fail(path, f"must be between {low:g} and {high:g}, not {describe(value)}")
+            raise self.fail(path, _("must be between {low} and {high}, not {value}").format(
+                low=f"{low:g}", high=f"{high:g}", value=describe(value)))
 
     def integer(self, data: Mapping[str, Any], key: str, path: str, *, minimum: int = 1) -> int:
         value = self.get(data, key, path)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(path, f"must be a whole number, not {describe(value)}")
+            raise self.fail(path, _("must be a whole number, not {value}").format(
+                value=describe(value)))
         if value < minimum:
-            raise self.fail(path, f"must be at least {minimum}")
+            raise self.fail(path, _("must be at least {minimum}").format(minimum=minimum))
         self.bounded(value, path, MAX_STEPS_PER_DROP)
         return value
 
@@ -230,7 +234,8 @@ class _Reader:
             or any(isinstance(v, bool) or not isinstance(v, int | float) for v in value)
             or not all(math.isfinite(v) for v in value)
         ):
-            raise self.fail(path, f"must be a point [x, y], not {describe(value)}")
+            raise self.fail(path, _("must be a point [x, y], not {value}").format(
+                value=describe(value)))
         for v in value:
             self.bounded(v, path, MAX_COORDINATE)
         return (float(value[0]), float(value[1]))
@@ -241,10 +246,11 @@ class _Reader:
         b = self.point(self.get(data, "b", f"{path}.b"), f"{path}.b")
         radius = self.number(data, "radius", f"{path}.radius", positive=True)
         if a == b:
-            raise self.fail(path, "a and b are the same point")
+            raise self.fail(path, _("{a} and {b} are the same point").format(a="a", b="b"))
         name = data.get("name", default_name)
         if not isinstance(name, str):
-            raise self.fail(f"{path}.name", f"must be text, not {describe(name)}")
+            raise self.fail(f"{path}.name", _("must be text, not {value}").format(
+                value=describe(name)))
         return Segment(kind, name, a, b, radius)
 
 
@@ -258,7 +264,7 @@ def _display_name(path: Path) -> str:
 def parse_geometry(data: Any, source: str = "data/tower.yaml") -> TowerGeometry:
     """Validate already-parsed YAML; ``source`` names the file in error messages."""
     r = _Reader(source)
-    root = r.mapping(data, "(top level)")
+    root = r.mapping(data, _("(top level)"))
     gravity = r.number(root, "gravity", "gravity", positive=True)
 
     c = r.mapping(r.get(root, "cube", "cube"), "cube")
@@ -270,15 +276,15 @@ def parse_geometry(data: Any, source: str = "data/tower.yaml") -> TowerGeometry:
         restitution=r.number(c, "restitution", "cube.restitution", non_negative=True),
     )
     if cube.bevel * 2 >= cube.size:
-        raise r.fail("cube.bevel", "must be less than half of cube.size")
+        raise r.fail("cube.bevel", _("must be less than half of {key}").format(key="cube.size"))
     if cube.restitution > 1:
-        raise r.fail("cube.restitution", "must be at most 1")
+        raise r.fail("cube.restitution", _("must be at most 1"))
 
     st = r.mapping(r.get(root, "static", "static"), "static")
     static_friction = r.number(st, "friction", "static.friction", non_negative=True)
     static_restitution = r.number(st, "restitution", "static.restitution", non_negative=True)
     if static_restitution > 1:
-        raise r.fail("static.restitution", "must be at most 1")
+        raise r.fail("static.restitution", _("must be at most 1"))
 
     s = r.mapping(r.get(root, "simulation", "simulation"), "simulation")
     sim = SimulationSpec(
@@ -311,21 +317,22 @@ def parse_geometry(data: Any, source: str = "data/tower.yaml") -> TowerGeometry:
         spin=r.number(p, "spin", "pour.spin", non_negative=True),
     )
     if pour.x_max < pour.x_min:
-        raise r.fail("pour.x_max", "must not be less than pour.x_min")
+        raise r.fail("pour.x_max", _("must not be less than {key}").format(key="pour.x_min"))
 
     segments: list[Segment] = []
     for group in SEGMENT_GROUPS:
         if group not in root:
             if group in REQUIRED_GROUPS:
-                raise r.fail(group, "missing")
+                raise r.fail(group, _("missing"))
             continue
         items = root[group]
         if items is None:
             items = []
         if not isinstance(items, list):
-            raise r.fail(group, f"must be a list of segments, not {type(items).__name__}")
+            raise r.fail(group, _("must be a list of segments, not {type}").format(
+                type=type(items).__name__))
         if group in REQUIRED_GROUPS and not items:
-            raise r.fail(group, "must list at least one segment")
+            raise r.fail(group, _("must list at least one segment"))
         for i, item in enumerate(items):
             segments.append(r.segment(item, f"{group}[{i}]", group, f"{group}-{i}"))
 
@@ -337,18 +344,19 @@ def parse_geometry(data: Any, source: str = "data/tower.yaml") -> TowerGeometry:
         r.number(e, "y_max", "exit_box.y_max"),
     )
     if exit_box.x_max <= exit_box.x_min or exit_box.y_max <= exit_box.y_min:
-        raise r.fail("exit_box", "x_max/y_max must be greater than x_min/y_min")
+        raise r.fail("exit_box", _("{high} must be greater than {low}").format(
+            high="x_max/y_max", low="x_min/y_min"))
 
     gate = r.segment(r.get(root, "gate", "gate"), "gate", "gate", "gate")
 
     hull_data = r.get(root, "hull", "hull")
     if not isinstance(hull_data, list) or len(hull_data) < 3:
-        raise r.fail("hull", "must be a list of at least 3 points")
+        raise r.fail("hull", _("must be a list of at least 3 points"))
     hull = tuple(r.point(v, f"hull[{i}]") for i, v in enumerate(hull_data))
 
     slots_data = r.get(root, "rest_slots", "rest_slots")
     if not isinstance(slots_data, list) or not slots_data:
-        raise r.fail("rest_slots", "must be a non-empty list of [x, y, angle]")
+        raise r.fail("rest_slots", _("must be a non-empty list of [x, y, angle]"))
     slots: list[tuple[float, float, float]] = []
     for i, v in enumerate(slots_data):
         if (
@@ -356,19 +364,24 @@ def parse_geometry(data: Any, source: str = "data/tower.yaml") -> TowerGeometry:
             or len(v) != 3
             or any(isinstance(n, bool) or not isinstance(n, int | float) for n in v)
         ):
-            raise r.fail(f"rest_slots[{i}]", f"must be [x, y, angle], not {describe(v)}")
+            raise r.fail(f"rest_slots[{i}]", _("must be [x, y, angle], not {value}").format(
+                value=describe(v)))
         for n in v:
             r.bounded(n, f"rest_slots[{i}]", MAX_COORDINATE)
         slots.append((float(v[0]), float(v[1]), float(v[2])))
 
     for name, count in (("segments", len(segments)), ("hull", len(hull)), ("rest_slots", len(slots))):
         if count > MAX_PARTS:
-            raise r.fail(name, f"at most {MAX_PARTS} entries, found {count}")
+            raise r.fail(name, ngettext("at most {n} entry, found {found}",
+                                        "at most {n} entries, found {found}", MAX_PARTS).format(
+                n=MAX_PARTS, found=count))
     for name in ("cap_steps", "settle_steps"):
         if getattr(sim, name) > MAX_STEPS_PER_DROP:
             cap = "time_cap" if name == "cap_steps" else "settle_cap"
-            raise r.fail(f"simulation.{cap}", f"x steps_per_second must be at most "
-                         f"{MAX_STEPS_PER_DROP} steps, got {getattr(sim, name)}")
+            raise r.fail(f"simulation.{cap}", ngettext(
+                "x {key} must be at most {n} step, got {value}",
+                "x {key} must be at most {n} steps, got {value}", MAX_STEPS_PER_DROP).format(
+                key="steps_per_second", n=MAX_STEPS_PER_DROP, value=getattr(sim, name)))
     geometry = TowerGeometry(
         source=source,
         gravity=gravity,
@@ -391,12 +404,15 @@ def _check_layout(g: TowerGeometry, r: _Reader) -> None:
     """Cross-checks that catch a tower in which cubes would start or rest outside the walls."""
     for x in (g.pour.x_min, g.pour.x_max):
         if not g.hull_contains(x, g.pour.y):
-            raise r.fail("pour", f"pour point ({x}, {g.pour.y}) lies outside the hull")
-    for i, (x, y, _) in enumerate(g.rest_slots):
+            raise r.fail("pour", _("pour point ({x}, {y}) lies outside the hull").format(
+                x=x, y=g.pour.y))
+    for i, (x, y, _angle) in enumerate(g.rest_slots):
         if not g.hull_contains(x, y):
-            raise r.fail(f"rest_slots[{i}]", f"({x}, {y}) lies outside the hull")
+            raise r.fail(f"rest_slots[{i}]", _("({x}, {y}) lies outside the hull").format(
+                x=x, y=y))
         if g.exit_box.contains(x, y):
-            raise r.fail(f"rest_slots[{i}]", f"({x}, {y}) lies inside exit_box")
+            raise r.fail(f"rest_slots[{i}]", _("({x}, {y}) lies inside {key}").format(
+                x=x, y=y, key="exit_box"))
     ex = g.exit_box
     if not any(
         g.hull_contains(x, y)
@@ -408,7 +424,7 @@ def _check_layout(g: TowerGeometry, r: _Reader) -> None:
             (ex.x_max, ex.y_min),
         )
     ):
-        raise r.fail("exit_box", "does not overlap the hull")
+        raise r.fail("exit_box", _("does not overlap the hull"))
 
 
 def load_geometry(path: str | Path | None = None) -> TowerGeometry:

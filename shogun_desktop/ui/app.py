@@ -493,15 +493,14 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     if size is None:
         parser.error(f"--size: expected WIDTHxHEIGHT such as 1920x1080, got {args.size!r}")
     from shogun_desktop.check import preload_data
+    from shogun_desktop.ui.prefs import Prefs
 
+    prefs = Prefs.load()
+    apply_language(prefs, args.lang)  # before the data's reasons and any scene's words
     problem = preload_data()  # a broken data file: one clear line, never a traceback mid-game
     if problem is not None:
         print(f"shogun-desktop: {problem}", file=sys.stderr)  # the data layer's words
         return 2
-    from shogun_desktop.ui.prefs import Prefs
-
-    prefs = Prefs.load()
-    apply_language(prefs, args.lang)  # before any scene lays out its words
     try:
         app = make_game_app(size, fullscreen=args.fullscreen, fps=args.fps, prefs=prefs)
     except pygame.error as exc:
