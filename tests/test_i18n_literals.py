@@ -21,7 +21,7 @@ FILES = [
     "ui/scenes/game.py", "ui/scenes/decisions.py", "ui/board_view.py", "ui/theme.py",
     "ui/gamefacts.py", "ui/map_layout.py", "ui/scenes/__init__.py", "ui/demo.py",
     *sorted(f"ui/widgets/{p.name}" for p in (ROOT / "ui" / "widgets").glob("*.py")),
-    "cli.py", "check.py", "simulate.py", "scenario.py",
+    "cli.py", "check.py", "simulate.py", "scenario.py", "tower/stats.py", "ui/app.py",
 ]
 GETTEXT = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 WORD = re.compile(r"[^\W\d_]{3,}")
@@ -36,6 +36,8 @@ ALLOWED: dict[str, str] = {
     "tower data": "check's kind token", "board data": "check's kind token",
     "map data": "check's kind token",
     "shogun-desktop check": "program name",
+    "shogun-desktop: ": "program name before a message", "Shogun Desktop ": "the game's name",
+    "probabilistic model": "Tower.name, a key (the --json value); shown via TOWER_NAMES",
     "%(prog)s ": "argparse's --version format",
     # --json data, never translated
     "physical (pymunk rigid-body simulation)": "tower_description, --json value",
