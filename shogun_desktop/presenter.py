@@ -103,7 +103,15 @@ class Presenter:
         return self.data.event_name(event_id) if event_id in self.data.event_defs else event_id
 
     def season(self, season: str) -> str:
+        """The season as a heading or on its own ("Spring", "Jaro")."""
         return self.data.season_name(season)
+
+    def season_in_sentence(self, season: str) -> str:
+        """The season inside a sentence ("year 2, spring", "rok 2, jaro")."""
+        return self.data.season_in_sentence(season)
+
+    def building_in_sentence(self, kind: str) -> str:
+        return self.data.building_in_sentence(kind)
 
     def phase(self, phase: str) -> str:
         return self.data.phase_name(phase)
@@ -155,13 +163,15 @@ class Presenter:
         if code == SkipReason.ALREADY_BUILT:
             if not action:
                 return _("already built")
-            return _("it already has a {building}").format(building=self.building(action))
+            return _("it already has a {building}").format(
+                building=self.building_in_sentence(action))
         if code == SkipReason.NO_SPACE:
             return _("no free building space")
         if code == SkipReason.NO_BUILDING_LEFT:
             if not action:
                 return _("none left")
-            return _("no {building} left in the supply").format(building=self.building(action))
+            return _("no {building} left in the supply").format(
+                building=self.building_in_sentence(action))
         if code == SkipReason.SUPPLY_SHORT:
             supply, needed = p.get("supply", 0), p.get("needed", 0)
             if not supply:
@@ -369,7 +379,7 @@ def _tower_note(p: Presenter, e: ev.TowerNote) -> str:
 def _round_started(p: Presenter, e: ev.RoundStarted) -> str:
     return _("Year {year}, {season}: actions face up {actions}; specials {specials}; event "
              "candidates {events}").format(
-        year=e.year, season=p.season(e.season).lower(),
+        year=e.year, season=p.season_in_sentence(e.season),
         actions=join_list(p.action(a) for a in e.actions),
         specials=join_list(p.special(s) for s in e.specials),
         events=join_list(p.event_name(x) for x in e.event_candidates))
@@ -382,7 +392,7 @@ def _planned(p: Presenter, e: ev.Planned) -> str:
 
 
 def _event_drawn(p: Presenter, e: ev.EventDrawn) -> str:
-    season = p.season(e.season).lower()
+    season = p.season_in_sentence(e.season)
     if e.event in p.data.event_defs:
         return _("Event for {season}: {event} — {effect}").format(
             season=season, event=p.event_name(e.event), effect=p.data.event_effect(e.event))
@@ -571,7 +581,7 @@ def _revolt(p: Presenter, e: ev.RevoltResolved) -> str:
 
 def _event_ended(p: Presenter, e: ev.EventEnded) -> str:
     return _("End of {season}: the {event} event leaves the game").format(
-        season=p.season(e.season).lower(), event=p.event_name(e.event))
+        season=p.season_in_sentence(e.season), event=p.event_name(e.event))
 
 
 def _winter_rice_loss(p: Presenter, e: ev.WinterRiceLoss) -> str:

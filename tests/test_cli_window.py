@@ -6,6 +6,7 @@ import pytest
 
 from shogun_desktop import cli
 from shogun_desktop.ui import app as app_module
+from shogun_desktop.ui.window_options import parse_size
 
 
 def test_window_options_reach_the_window(monkeypatch):
@@ -34,5 +35,5 @@ def test_window_size_is_parsed_and_bad_sizes_are_refused(monkeypatch, capsys):
     with pytest.raises(SystemExit):
         app_module.run_window(["--size", "big"])
     assert "--size: expected WIDTHxHEIGHT" in capsys.readouterr().err
-    assert app_module.parse_size("1366x768") == (1366, 768)
-    assert app_module.parse_size("0x768") is None and app_module.parse_size("1366") is None
+    assert parse_size("1366x768") == (1366, 768)
+    assert parse_size("0x768") is None and parse_size("1366") is None

@@ -102,3 +102,77 @@ def test_an_unknown_language_is_refused_by_the_parser(capsys):
 ])
 def test_command_language(argv, env, expected) -> None:
     assert cli.command_language(argv, env) == expected
+
+
+# ---------------------------------------------------------------- the window's options
+def _exit_of(argv: list[str]) -> int | str | None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    return exit_.value.code
+
+
+def test_a_bad_size_is_refused_in_russian_argparse_words_included(capsys) -> None:
+    assert _exit_of(["--lang", "ru", "--size", "10x"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("использование: shogun-desktop")
+    assert err.splitlines()[-1] == ("shogun-desktop: ошибка: аргумент --size: ожидается "
+                                    "ШИРИНАxВЫСОТА, например 1920x1080, получено '10x'")
+    assert i18n.current().code == "en"  # the process's language is given back
+
+
+def test_window_help_in_czech(capsys) -> None:
+    assert _exit_of(["--lang", "cs", "--help"]) == 0
+    out = capsys.readouterr().out
+    for line in ("použití: shogun-desktop", "volby:",
+                 "-h, --help            zobrazit tuto nápovědu a skončit",
+                 "velikost okna, např. 1280x720 (výchozí 1600x900)",
+                 "spustit na celou obrazovku (F11 přepíná)"):
+        assert line in out
+    assert "show this help" not in out and "options:" not in out and "usage:" not in out
+
+
+def test_demo_help_and_errors_are_translated_too(capsys) -> None:
+    assert _exit_of(["demo", "--lang", "nl", "--size", "big"]) == 2
+    assert "shogun-desktop demo: fout: argument --size: verwacht BREEDTExHOOGTE" in (
+        capsys.readouterr().err)
+    assert _exit_of(["demo", "--lang=zh_Hant", "--players", "9"]) == 2
+    assert "無效的選擇：9（可選：3, 4, 5）" in capsys.readouterr().err
+
+
+def test_without_lang_the_window_uses_the_remembered_language_then_the_systems(
+        tmp_path, monkeypatch, capsys) -> None:
+    from shogun_desktop.ui.prefs import Prefs
+
+    monkeypatch.setenv("SHOGUN_DESKTOP_CONFIG", str(tmp_path))
+    monkeypatch.setenv("LANGUAGE", "cs")
+    assert _exit_of(["--size", "0x0"]) == 2
+    assert "chyba: argument --size: očekáváno" in capsys.readouterr().err  # the system's
+    Prefs.load().set("language", "ru")
+    assert _exit_of(["--size", "0x0"]) == 2
+    assert "ошибка: аргумент --size" in capsys.readouterr().err  # remembered beats system
+    assert _exit_of(["demo", "--size", "0x0"]) == 2
+    assert "ошибка: аргумент --size" in capsys.readouterr().err
+    assert _exit_of(["--lang", "nl", "--size", "0x0"]) == 2
+    assert "fout: argument --size" in capsys.readouterr().err  # --lang beats both
+    # a headless command follows the system language, not the window's choice
+    assert cli.main(["check", str(tmp_path / "nothing-here")]) == 2
+    assert "nelze přečíst" in capsys.readouterr().out
+
+
+def test_argparse_gets_its_own_words_back_and_bad_translations_are_not_used(
+        monkeypatch) -> None:
+    import argparse
+
+    from shogun_desktop.i18n import cliargs
+
+    i18n.set_language("cs")
+    with cliargs.argparse_in_language():
+        assert argparse._("usage: ") == "použití: "  # type: ignore[attr-defined]
+        unknown = "a text argparse never had"
+        assert argparse._(unknown) == unknown  # type: ignore[attr-defined]
+    assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]
+    broken = {"invalid choice: %(value)r (choose from %(choices)s)": "neplatná volba: %(valeur)r"}
+    monkeypatch.setattr(cliargs, "argparse_messages", lambda: broken)
+    with cliargs.argparse_in_language():
+        english = "invalid choice: %(value)r (choose from %(choices)s)"
+        assert argparse._(english) == english  # type: ignore[attr-defined]

@@ -114,3 +114,79 @@ def test_the_cjk_face_is_looked_up_on_disk_once_not_per_string(monkeypatch) -> N
     for i in range(1, 50):
         assert fonts.runs(f"Армия {i} · 軍隊")[-1] == ("軍隊", True)
     assert asked.count(th.CJK) == first <= 2
+
+
+# ---------------------------------------------------------------- province kanji
+# The board's Japanese forms are shown in every language, zh_Hant included; these are the
+# Traditional Chinese (or wrong) spellings of the same provinces, which must never replace them.
+TRADITIONAL_VARIANTS = {"安芸": "安藝", "武蔵": "武藏", "陸奥": "陸奧", "讃岐": "贊岐",
+                        "摂津": "攝津", "上総": "上總", "下総": "下總", "若狭": "若狹",
+                        "飛騨": ("飛禪", "飛驒")}
+
+
+def _province_kanji() -> dict[str, str]:
+    from shogun_desktop.data.board import default_board
+
+    return {name: p.kanji for name, p in default_board().provinces.items()}
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_province_kanji_has_a_glyph_in_the_kanji_face_and_the_chinese_face(
+        fonts: th.Fonts, code: str, monkeypatch) -> None:
+    """The map draws them in the Japanese face in every language; a Chinese text run would
+    draw them in the Traditional Chinese face (both subsets must hold them)."""
+    from shogun_desktop import i18n
+
+    monkeypatch.setattr(i18n, "_current", i18n.Translator(code))
+    kanji = _province_kanji()
+    assert len(kanji) == 45 and all(kanji.values())
+    for name, text in kanji.items():
+        assert fonts.kanji(text, 20) is not None, (code, name, text)
+        for bold in (False, True):
+            missing = {ch for ch in text if not fonts._has_glyph("cjk", ch, bold, False)}
+            assert not missing, (code, name, text, bold)
+        assert fonts.runs(text) == [(text, True)]  # in running text: the Chinese face
+
+
+def test_the_board_forms_are_the_kanji_shown_and_no_translation_spells_them_otherwise(
+        fonts: th.Fonts) -> None:
+    kanji = set(_province_kanji().values())
+    assert set(TRADITIONAL_VARIANTS) <= kanji  # the data keeps the board's forms
+    variants = [v for vs in TRADITIONAL_VARIANTS.values()
+                for v in ((vs,) if isinstance(vs, str) else vs)]
+    assert not kanji & set(variants)
+    for code in LANGUAGES:
+        if code == "en":
+            continue
+        text = _catalogue_text(code)
+        assert not [v for v in variants if v in text], code
+
+
+def test_the_chinese_map_draws_the_board_kanji_in_the_japanese_face(monkeypatch) -> None:
+    from shogun_desktop import i18n
+    from shogun_desktop.ui.board_view import BoardView, load_map_data
+    from shogun_desktop.ui.gamefacts import load_board_facts
+    from shogun_desktop.ui.paths import data_dir
+
+    monkeypatch.setattr(i18n, "_current", i18n.Translator("zh_Hant"))
+    pygame.display.init()
+    pygame.display.set_mode((200, 200))
+    fonts = th.Fonts()
+    drawn: list[str] = []
+    real = fonts.kanji
+
+    def kanji(text, *args, **kwargs):
+        drawn.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "kanji", kanji)
+    facts = load_board_facts()
+    view = BoardView(load_map_data(data_dir() / "map.yaml"), facts.regions["sun"], fonts,
+                     rect=(0, 0, 1600, 900), kanji=facts.kanji,
+                     out_of_play=facts.out_of_play("sun", 5))
+    try:
+        view.draw(pygame.Surface((1600, 900)), {}, hover=None)
+    finally:
+        pygame.display.quit()
+    assert {"武蔵", "飛騨", "安芸"} <= set(drawn)
+    assert not set(drawn) & {"武藏", "飛禪", "安藝"}

@@ -21,7 +21,7 @@ FILES = [
     "ui/scenes/game.py", "ui/scenes/decisions.py", "ui/board_view.py", "ui/theme.py",
     "ui/gamefacts.py", "ui/map_layout.py", "ui/scenes/__init__.py", "ui/demo.py",
     *sorted(f"ui/widgets/{p.name}" for p in (ROOT / "ui" / "widgets").glob("*.py")),
-    "cli.py", "check.py", "simulate.py", "scenario.py",
+    "cli.py", "check.py", "simulate.py", "scenario.py", "tower/stats.py", "ui/app.py",
     # the loaders' reasons after INVALID / in the window's error (a hostile file can reach them)
     "data/__init__.py", "data/board.py", "data/mapdata.py", "data/reference.py",
     "tower/geometry.py", "rules/events.py", "rules/state.py", "rules/tower.py",
@@ -39,6 +39,8 @@ ALLOWED: dict[str, str] = {
     "tower data": "check's kind token", "board data": "check's kind token",
     "map data": "check's kind token",
     "shogun-desktop check": "program name",
+    "shogun-desktop: ": "program name before a message", "Shogun Desktop ": "the game's name",
+    "probabilistic model": "Tower.name, a key (the --json value); shown via TOWER_NAMES",
     "%(prog)s ": "argparse's --version format",
     # --json data, never translated
     "physical (pymunk rigid-body simulation)": "tower_description, --json value",
@@ -61,8 +63,6 @@ ALLOWED: dict[str, str] = {
     # YAML keys named inside a translated reason ({keys})
     "text, items, note, table": "reference.yaml block keys",
     "chapters, cards, labels": "reference.yaml top-level keys",
-    # a tower implementation's id, never drawn
-    "probabilistic model": "ProbabilisticTower.name",
 }
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from shogun_desktop.data import DATA_DIR, DataError, data_dir
 from shogun_desktop.i18n import N_, _, ngettext
+from shogun_desktop.i18n.datatexts import in_sentence
 from shogun_desktop.i18n.datatexts import text as tr
 from shogun_desktop.yamlio import YamlFormatError, describe, load_yaml_file
 
@@ -203,8 +204,16 @@ class BoardData:
     def building_name(self, kind: str) -> str:
         return tr("building", kind, self.names.buildings.get(kind, kind))
 
+    def building_in_sentence(self, kind: str) -> str:
+        """The building's name inside a sentence ("er staat al een kasteel")."""
+        return in_sentence("building", kind, self.names.buildings.get(kind, kind))
+
     def season_name(self, season: str) -> str:
         return tr("season", season, self.names.seasons.get(season, season))
+
+    def season_in_sentence(self, season: str) -> str:
+        """The season's name inside a sentence ("rok 2, jaro"), not as a heading ("Jaro")."""
+        return in_sentence("season", season, self.names.seasons.get(season, season))
 
     def phase_name(self, phase: str) -> str:
         return tr("phase", phase, self.names.phases.get(phase, phase))

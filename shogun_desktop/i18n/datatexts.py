@@ -12,13 +12,21 @@ Pure Python: imports the board data lazily (the data layer calls back into this 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from shogun_desktop.i18n import pgettext
 
 # Kinds of data text -> context prefix. The context is "<prefix>:<id>".
 KINDS = ("action-name", "action-short", "event-name", "event-effect", "special-name",
-         "special-effect", "building", "season", "phase", "region", "daimyo", "ref")
+         "special-effect", "building", "building-in-sentence", "season", "season-in-sentence",
+         "phase", "region", "daimyo", "ref")
+
+# A name put inside a sentence has its own catalogue entry ("<kind>-in-sentence:<id>"):
+# languages differ in whether it keeps the capital it has as a heading or on a card
+# (English "Spring" but "year 2, spring"; Czech "Jaro" but "rok 2, jaro"; Dutch "Kasteel"
+# but "er staat al een kasteel"). The English text is the data's name in English's own
+# casing for that kind: seasons lower-case, buildings as printed (game components).
+SENTENCE_CASE: dict[str, Callable[[str], str]] = {"season": str.lower, "building": str}
 
 # The map shows regions in its own colours (chosen apart from the player colours), so players
 # read the colour they see, not the rulebook's; the ids are the rulebook's.
@@ -33,6 +41,12 @@ def text(kind: str, ident: str, english: str) -> str:
     if not english:
         return english
     return pgettext(f"{kind}:{ident}", english)
+
+
+def in_sentence(kind: str, ident: str, name: str) -> str:
+    """The data name ``name`` (English, as in the data) of ``kind`` ``ident`` as it reads
+    inside a sentence, in the current language."""
+    return text(f"{kind}-in-sentence", ident, SENTENCE_CASE[kind](name))
 
 
 def region_name(region: str) -> str:
@@ -67,6 +81,8 @@ def data_messages(data_dir: str | None = None) -> Iterator[tuple[str, str, str]]
                           (board.names.phases, "phase")):
         for key, name in group.items():
             yield f"{prefix}:{key}", name, rules
+            if prefix in SENTENCE_CASE:
+                yield f"{prefix}-in-sentence:{key}", SENTENCE_CASE[prefix](name), rules
     for region, label in REGION_LABELS.items():
         yield f"region:{region}", label, "shogun_desktop/i18n/datatexts.py"
     seen: list[tuple[str, str]] = []
@@ -80,4 +96,5 @@ def data_messages(data_dir: str | None = None) -> Iterator[tuple[str, str, str]]
         yield f"ref:{msg_id}", english, "data/reference.yaml"
 
 
-__all__ = ["KINDS", "REGION_LABELS", "data_messages", "reference_text", "region_name", "text"]
+__all__ = ["KINDS", "REGION_LABELS", "SENTENCE_CASE", "data_messages", "in_sentence",
+           "reference_text", "region_name", "text"]

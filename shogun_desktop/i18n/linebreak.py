@@ -16,9 +16,10 @@ from uniseg.linebreak import line_break_units  # type: ignore[import-untyped]
 # Text in these characters breaks only after spaces and after a hyphen before a letter
 # under UAX #14, so it is split directly: uniseg takes about 20 ms for a tooltip, which
 # showed as dropped frames when the pointer crossed the map (a test compares both ways
-# on every catalogue string).
+# on every catalogue string). Not simple: what UAX #14 breaks otherwise, e.g. after the "%"
+# of argparse's "%(name)s" placeholders.
 _SIMPLE = re.compile(r"[A-Za-z0-9\u00C0-\u024F\u0370-\u03FF\u0400-\u052F .,;:!?'\"()·%+\-—]*")
-_NOT_SIMPLE = re.compile(r"--|\S—|—\S|\(\s|\s\)|^\s*—|[!?]\S")
+_NOT_SIMPLE = re.compile(r"--|\S—|—\S|\(\s|\s\)|^\s*—|[!?]\S|%\(")  # argparse's "%(": breaks
 _PIECES = re.compile(r"\s+|\S+\s*")
 
 

@@ -14,6 +14,9 @@ feeds the tower, as the game's generator would):
 The tower is never emptied. Reported per drop: the fraction of the *poured* cubes that came
 out (cubes knocked loose from earlier drops are counted separately as releases).
 Importing this module does not import pygame (only ``--plot`` does).
+
+The report and the plot's labels speak the command's language (``--lang``); ``--json`` keys
+and values stay as they are for scripts.
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ import random
 import statistics
 import sys
 import time
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from shogun_desktop.i18n import N_, _, ngettext, pgettext
 from shogun_desktop.rules.tower import (
     CUBE_COLOURS,
     HeldCube,
@@ -40,6 +45,8 @@ from shogun_desktop.rules.tower import (
 
 PLAYER_COLOURS = tuple(c for c in CUBE_COLOURS if c != "green")
 JAM_THRESHOLD = 30  # held stock above this counts as a jam
+# Tower.name -> how the report names it (the name itself stays in --json)
+TOWER_NAMES = {"physical": N_("physical"), "probabilistic model": N_("probabilistic model")}
 
 
 @dataclass
@@ -132,13 +139,31 @@ def run_stats(
         stats.released.append(released)
         stats.held.append(len(result.held))
         stats.escapes += int(result.extra.get("escapes", 0))
-        if result.note:
-            stats.notes.append(f"drop {i + 1}: {result.note}")
+        stats.notes.extend(drop_notes(i + 1, result.extra, result.note))
         held = result.held
         tray = {c: n for c, n in result.out.items() if c not in sides}
         if progress and (i + 1) % 100 == 0:
-            print(f"  {i + 1} drops, held {len(held)}", flush=True)
+            print("  " + ngettext("{n} drop, held {held}", "{n} drops, held {held}",
+                                  i + 1).format(n=i + 1, held=len(held)), flush=True)
     return stats
+
+
+def drop_notes(drop: int, extra: dict, note: str) -> list[str]:
+    """What went unusually in one drop, in the command's language, from the drop's typed
+    figures (``extra``); a note the figures do not explain is passed on as the tower wrote it."""
+    out = []
+    if extra.get("capped"):
+        out.append(_("drop {n}: time cap reached after {seconds} s simulated; cubes still "
+                     "moving were left where they were").format(
+            n=drop, seconds=num(float(extra.get("sim_time", 0.0)), ".1f")))
+    escapes = int(extra.get("escapes", 0))
+    if escapes:
+        out.append(ngettext("drop {n}: {escapes} cube left the walls and was counted as out",
+                            "drop {n}: {escapes} cubes left the walls and were counted as out",
+                            escapes).format(n=drop, escapes=escapes))
+    if note and not out:
+        out.append(_("drop {n}: {note}").format(n=drop, note=note))
+    return out
 
 
 def make_tower(name: str) -> Tower:
@@ -152,28 +177,74 @@ def make_tower(name: str) -> Tower:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--drops", type=int, default=300, help="number of drops (default 300)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the generator (default 1)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--plot", metavar="FILE.png", help="draw held stock and exit fractions")
+    parser.add_argument("--drops", type=int, default=300,
+                        help=_("number of drops (default 300)"))
+    parser.add_argument("--seed", type=int, default=1,
+                        help=_("seed of the generator (default 1)"))
+    parser.add_argument("--json", action="store_true",
+                        help=_("print one JSON object (never translated)"))
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help=_("draw held stock and exit fractions"))
     parser.add_argument(
         "--tower",
         choices=("physical", "probabilistic"),
         default="physical",
-        help="which tower to measure (default physical)",
+        help=_("which tower to measure (default physical)"),
     )
+
+
+def num(value: float, spec: str) -> str:
+    """value formatted by spec with the language's decimal mark (0.851 -> 0,851 in Czech)."""
+    return format(value, spec).replace(".", pgettext("decimal mark", "."))
+
+
+def width(text: str) -> int:
+    """Columns text takes in a terminal (a Chinese character takes two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def table(rows: Sequence[tuple[str, str]], indent: str = "  ") -> list[str]:
+    """label / value rows with the values in one column, whatever the labels' language."""
+    w = max((width(label) for label, _value in rows), default=0)
+    return [f"{indent}{label}{' ' * (w - width(label))}  {value}" for label, value in rows]
+
+
+def report(summary: dict[str, float | int | str], seed: int) -> list[str]:
+    """The text report of a run's summary, one line per figure."""
+    drops = int(summary["drops"])
+    tower = str(summary["tower"])
+    head = ngettext("tower-stats: {n} drop into one tower ({tower}), seed {seed}",
+                    "tower-stats: {n} drops into one tower ({tower}), seed {seed}", drops).format(
+        n=drops, tower=_(TOWER_NAMES[tower]) if tower in TOWER_NAMES else tower, seed=seed)
+    rows = [
+        (_("exit fraction per drop"),
+         _("mean {mean}").format(mean=num(float(summary["exit_fraction_mean"]), ".3f"))),
+        (_("held stock"),
+         _("mean {mean}  p90 {p90}  max {max}  final {final}").format(
+             mean=num(float(summary["held_mean"]), ".1f"), p90=f"{summary['held_p90']:.0f}",
+             max=summary["held_max"], final=summary["held_final"])),
+        (_("drops releasing earlier cubes"), _("{percent}%").format(
+            percent=num(100 * float(summary["release_share"]), ".1f"))),
+        (_("jams (held > {threshold})").format(threshold=JAM_THRESHOLD), str(summary["jams"])),
+        (_("escapes through walls"), str(summary["escapes"])),
+        (_("ms per drop"), _("median {median}  p95 {p95}").format(
+            median=num(float(summary["ms_median"]), ".2f"),
+            p95=num(float(summary["ms_p95"]), ".2f"))),
+    ]
+    return [head, *table(rows)]
 
 
 def run(args: argparse.Namespace) -> int:
     if args.drops < 1:
-        print("tower-stats: --drops must be at least 1")
+        print(_("tower-stats: --drops must be at least 1"), file=sys.stderr)
         return 2
     from shogun_desktop.data import DataError
 
     try:
         tower = make_tower(args.tower)
     except DataError as exc:  # e.g. a broken tower.yaml: one line, exit 2
-        print(f"tower-stats: {' '.join(str(exc).split())}", file=sys.stderr)
+        print(_("tower-stats: {reason}").format(reason=" ".join(str(exc).split())),
+              file=sys.stderr)
         return 2
     stats = run_stats(tower, args.drops, args.seed)
     summary = stats.summary()
@@ -182,25 +253,67 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, sort_keys=False))
         return 0
-    print(
-        f"tower-stats: {summary['drops']} drops into one {summary['tower']} tower, seed {args.seed}"
-    )
-    print(f"  exit fraction per drop  mean {summary['exit_fraction_mean']:.3f}")
-    print(
-        f"  held stock              mean {summary['held_mean']:.1f}  p90 "
-        f"{summary['held_p90']:.0f}  max {summary['held_max']}  final {summary['held_final']}"
-    )
-    print(f"  drops releasing earlier cubes  {summary['release_share']:.1%}")
-    print(f"  jams (held > {JAM_THRESHOLD})          {summary['jams']}")
-    print(f"  escapes through walls   {summary['escapes']}")
-    print(
-        f"  ms per drop             median {summary['ms_median']:.2f}  p95 {summary['ms_p95']:.2f}"
-    )
+    for line in report(summary, args.seed):
+        print(line)
     for note in stats.notes[:10]:
-        print(f"  note: {note}")
+        print("  " + _("note: {note}").format(note=note))
     if args.plot:
-        print(f"  plot written to {args.plot}")
+        print("  " + _("plot written to {file}").format(file=args.plot))
     return 0
+
+
+PLOT_FONT = "DejaVuSans.ttf"
+PLOT_FONT_CJK = "NotoSansCJKtc-Regular-subset.otf"  # its subset also holds ASCII and digits
+
+
+def plot_labels(stats: TowerStats, hmax: int, tallest: int) -> dict[str, str]:
+    """The plot's title and axis captions, in the command's language."""
+    n = len(stats.held)
+    mean = statistics.fmean(stats.exit_fraction) if stats.exit_fraction else 0.0
+    return {
+        "held": ngettext(
+            "cubes held inside after each drop ({n} drop; axis 0-{top}; line = jam at "
+            "{threshold})",
+            "cubes held inside after each drop ({n} drops; axis 0-{top}; line = jam at "
+            "{threshold})", n).format(n=n, top=hmax, threshold=JAM_THRESHOLD),
+        "exit": _("fraction of each drop that came out (mean {mean}; tallest bar {tallest})"
+                  ).format(mean=num(mean, ".3f"), tallest=tallest),
+        "held_axis": pgettext("tower plot axis", "drops"),
+        "exit_axis": pgettext("tower plot axis", "share of the poured cubes that came out"),
+    }
+
+
+def missing_glyphs(font, text: str) -> set[str]:
+    """Characters of text the pygame font draws as its .notdef box (metrics do not tell: a
+    missing glyph has the box's metrics, so the drawing is compared with that of U+E000, a
+    private-use code point no shipped face has)."""
+    import pygame
+
+    def drawn(ch: str) -> bytes:
+        return pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA")
+
+    box = drawn("\ue000")
+    return {ch for ch in set(text) if not ch.isspace() and drawn(ch) == box}
+
+
+def plot_font(text: str, size: int = 16, max_width: int | None = None):  # -> pygame Font
+    """The shipped face that draws every character of text: DejaVu Sans (Latin, Czech,
+    Cyrillic), else the Traditional Chinese subset (pygame's default face has neither
+    Cyrillic nor Chinese), stepped down in size until text fits max_width."""
+    import pygame
+
+    from shogun_desktop.data import ASSETS_DIR
+
+    fonts = ASSETS_DIR / "fonts"
+    name = PLOT_FONT
+    if (fonts / PLOT_FONT_CJK).exists() and \
+            missing_glyphs(pygame.font.Font(str(fonts / PLOT_FONT), size), text):
+        name = PLOT_FONT_CJK
+    font = pygame.font.Font(str(fonts / name), size)
+    while max_width is not None and size > 10 and font.size(text)[0] > max_width:
+        size -= 1
+        font = pygame.font.Font(str(fonts / name), size)
+    return font
 
 
 def plot(stats: TowerStats, path: Path) -> None:
@@ -210,14 +323,14 @@ def plot(stats: TowerStats, path: Path) -> None:
     import pygame
 
     pygame.font.init()
-    font = pygame.font.Font(None, 20)
     w, h, m = 900, 640, 50
     surf = pygame.Surface((w, h))
     surf.fill((250, 248, 242))
     ink, grid, line, bar = (30, 30, 30), (215, 210, 200), (180, 40, 40), (40, 90, 170)
 
-    def text(s: str, x: int, y: int) -> None:
-        surf.blit(font.render(s, True, ink), (x, y))
+    def text(s: str, x: int, y: int, size: int = 16, *, right: bool = False) -> None:
+        img = plot_font(s, size, w - 2 * m).render(s, True, ink)
+        surf.blit(img, (x - img.get_width() if right else x, y))
 
     # held stock over the drops
     top, bottom = m, h // 2 - 20
@@ -230,16 +343,6 @@ def plot(stats: TowerStats, path: Path) -> None:
     def sy(v: float) -> int:
         return bottom - round(v * (bottom - top) / hmax)
 
-    pygame.draw.line(surf, grid, (m, sy(JAM_THRESHOLD)), (w - m, sy(JAM_THRESHOLD)))
-    pygame.draw.rect(surf, ink, (m, top, w - 2 * m, bottom - top), 1)
-    if n > 1:
-        pygame.draw.lines(surf, line, False, [(sx(i), sy(v)) for i, v in enumerate(stats.held)])
-    text(
-        f"cubes held inside after each drop ({n} drops; axis 0-{hmax}; line = jam at {JAM_THRESHOLD})",
-        m,
-        top - 25,
-    )
-
     # histogram of exit fractions
     top2, bottom2 = h // 2 + 40, h - m
     bins = 20
@@ -247,14 +350,25 @@ def plot(stats: TowerStats, path: Path) -> None:
     for f in stats.exit_fraction:
         counts[min(bins - 1, max(0, int(f * bins)))] += 1
     cmax = max(counts, default=1) or 1
+    labels = plot_labels(stats, hmax, cmax)
+
+    pygame.draw.line(surf, grid, (m, sy(JAM_THRESHOLD)), (w - m, sy(JAM_THRESHOLD)))
+    pygame.draw.rect(surf, ink, (m, top, w - 2 * m, bottom - top), 1)
+    if n > 1:
+        pygame.draw.lines(surf, line, False, [(sx(i), sy(v)) for i, v in enumerate(stats.held)])
+    text(labels["held"], m, top - 26)
+    text(str(hmax), m - 6, top - 2, 13, right=True)
+    text("0", m - 6, bottom - 14, 13, right=True)
+    text(labels["held_axis"], w - m, bottom + 3, 13, right=True)
+
     bw = (w - 2 * m) / bins
     for i, c in enumerate(counts):
         bh = round(c * (bottom2 - top2) / cmax)
         pygame.draw.rect(surf, bar, (m + round(i * bw) + 1, bottom2 - bh, round(bw) - 2, bh))
     pygame.draw.rect(surf, ink, (m, top2, w - 2 * m, bottom2 - top2), 1)
     for k in range(0, 11, 2):
-        text(f"{k / 10:.1f}", m + round(k * (w - 2 * m) / 10) - 8, bottom2 + 5)
-    mean = statistics.fmean(stats.exit_fraction) if stats.exit_fraction else 0.0
-    text(f"fraction of each drop that came out (mean {mean:.3f}; tallest bar {cmax})", m, top2 - 25)
+        text(num(k / 10, ".1f"), m + round(k * (w - 2 * m) / 10) - 8, bottom2 + 5, 13)
+    text(labels["exit"], m, top2 - 26)
+    text(labels["exit_axis"], w - m, bottom2 + 24, 13, right=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surf, str(path))

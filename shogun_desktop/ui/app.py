@@ -32,6 +32,7 @@ from shogun_desktop.i18n import LANGUAGES, _
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input, InputGateway, Kind
 from shogun_desktop.ui.scene import Scene, SceneStack
+from shogun_desktop.ui.window_options import size_argument
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.gamefacts import BoardFacts
@@ -63,7 +64,8 @@ def check_display() -> str:
     driver = pygame.display.get_driver()
     requested = os.environ.get("SDL_VIDEODRIVER", "").lower().replace(" ", "").split(",")
     if driver in HEADLESS_DRIVERS and driver not in requested:
-        raise NoDisplayError(f"no display found, SDL fell back to its invisible {driver!r} driver")
+        raise NoDisplayError(_("no display found, SDL fell back to its invisible {driver} "
+                               "driver").format(driver=repr(driver)))
     return driver
 
 
@@ -452,18 +454,11 @@ def window_error(exc: Exception) -> str:
                                   "none.").format(error=exc)
 
 
-def parse_size(text: str) -> tuple[int, int] | None:
-    """'1920x1080' -> (1920, 1080); None when it is not two positive whole numbers."""
-    w, sep, h = text.strip().lower().partition("x")
-    if not sep or not w.isdigit() or not h.isdigit() or int(w) <= 0 or int(h) <= 0:
-        return None
-    return (int(w), int(h))
-
-
 def add_lang_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=list(LANGUAGES), default=None,
-                        help="language of the window for this run (default: the one chosen "
-                        "on the setup screen, else the system's)")
+                        metavar="|".join(LANGUAGES),
+                        help=_("language of the window for this run (default: the one chosen "
+                               "on the setup screen, else the system's)"))
 
 
 def apply_language(prefs: Prefs, override: str | None = None) -> str:
@@ -481,17 +476,40 @@ def apply_language(prefs: Prefs, override: str | None = None) -> str:
     return code
 
 
-def run_window(argv: Sequence[str] | None = None) -> int:
-    """Open the window (the CLI's default command)."""
-    parser = argparse.ArgumentParser(prog="shogun-desktop")
-    parser.add_argument("--size", default="1600x900", help="window size, e.g. 1280x720")
+def window_parser() -> argparse.ArgumentParser:
+    """The window's options, worded in the current language (build it inside
+    :func:`~shogun_desktop.i18n.cliargs.argparse_in_language`)."""
+    parser = argparse.ArgumentParser(
+        prog="shogun-desktop",
+        description=_("Shogun Desktop: the board game Shogun for 3-5 players on one screen."))
+    parser.add_argument("--size", default=(1600, 900), type=size_argument, metavar="WxH",
+                        help=_("window size, e.g. 1280x720 (default 1600x900)"))
     add_lang_option(parser)
-    parser.add_argument("--fullscreen", action="store_true")
-    parser.add_argument("--fps", type=int, default=60)
-    args = parser.parse_args(list(argv) if argv is not None else [])
-    size = parse_size(args.size)
-    if size is None:
-        parser.error(f"--size: expected WIDTHxHEIGHT such as 1920x1080, got {args.size!r}")
+    parser.add_argument("--fullscreen", action="store_true",
+                        help=_("start in full screen (F11 switches)"))
+    parser.add_argument("--fps", type=int, default=60, metavar="N",
+                        help=_("frames per second (default 60)"))
+    return parser
+
+
+def run_window(argv: Sequence[str] | None = None) -> int:
+    """Open the window (the CLI's default command).
+
+    The language is chosen before the options are read, so ``--help`` and a usage error are
+    in the player's language: ``--lang`` when given, else the one chosen on the setup screen,
+    else the system's."""
+    from shogun_desktop.cli import command_language
+    from shogun_desktop.i18n.cliargs import argparse_in_language
+    from shogun_desktop.ui.prefs import Prefs
+
+    argv = list(argv) if argv is not None else []
+    prefs = Prefs.load()
+    # --lang as written (the parser has not run yet), else the remembered choice, else the
+    # system's; apply_language falls back to English when a catalogue cannot be read
+    apply_language(prefs, command_language(argv, remembered=prefs.get("language")))
+    with argparse_in_language():
+        args = window_parser().parse_args(argv)
+    size = args.size
     from shogun_desktop.check import preload_data
     from shogun_desktop.ui.prefs import Prefs
 

@@ -295,7 +295,12 @@ class BoardView:
                            armies, int(ov.get("revolts") or 0), self._kanji_of(name))
 
     def _kanji_of(self, name: str) -> str:
-        """The province's kanji when the shipped CJK subset can draw them, else ''."""
+        """The province's kanji when the shipped CJK subset can draw them, else ''.
+
+        They are the printed board's Japanese forms from data/board.yaml in every language,
+        zh_Hant included (武蔵, not the Traditional Chinese 武藏;安芸, not 安藝): the province
+        is named as on the board the players know, like its romaji, and drawn in the Japanese
+        serif face (docs/translation-glossary.md, "Kanji of province names")."""
         k = self.kanji.get(name, "")
         return k if k and self.fonts.has_glyphs(k, kanji=True) else ""
 

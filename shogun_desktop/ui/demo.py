@@ -12,6 +12,7 @@ import sys
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from shogun_desktop.i18n import LANGUAGES, _
+    from shogun_desktop.ui.window_options import size_argument
 
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the first game"))
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5),
@@ -20,14 +21,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("exit after N frames"))
     parser.add_argument("--screenshot", default=None, metavar="FILE.png",
                         help=_("write a PNG when exiting"))
-    parser.add_argument("--size", default="1600x900", metavar="WxH",
-                        help=_("window size, e.g. 1280x720"))
+    parser.add_argument("--size", default=(1600, 900), type=size_argument, metavar="WxH",
+                        help=_("window size, e.g. 1280x720 (default 1600x900)"))
     parser.add_argument("--delay", type=float, default=0.35, metavar="SECONDS",
                         help=_("seconds between computer decisions"))
     parser.add_argument("--tower", choices=("physical", "probabilistic"), default="physical",
                         help=_("battle tower: the physics simulation or its probabilistic "
                                "stand-in"))
     parser.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                        metavar="|".join(LANGUAGES),
                         help=_("language of the window (default: the remembered choice, else "
                                "the system's)"))
 
@@ -49,10 +51,9 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(_("demo: {reason}").format(reason=problem), file=sys.stderr)
         return 2
-    w, _x, h = str(args.size).lower().partition("x")
     tower = physical_tower if args.tower == "physical" else probabilistic_tower
     try:
-        app = make_game_app((int(w), int(h)), tower=tower, computer_delay=args.delay,
+        app = make_game_app(args.size, tower=tower, computer_delay=args.delay,
                             title=window_title("demo"), prefs=prefs)
     except pygame.error as exc:
         print(window_error(exc), file=sys.stderr)

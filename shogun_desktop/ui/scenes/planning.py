@@ -667,6 +667,14 @@ class PlanningScene(DesignScale, Scene):
             self.cut_spots.append((spot, tip or text))
         return shown
 
+    def header_text(self) -> str:
+        """The header: whose secret plan, and when (the season as a word inside a sentence:
+        "rok 2, jaro", not "rok 2, Jaro")."""
+        view = self.view
+        return _("{player} ({colour}) — secret plan, year {year}, {season}").format(
+            player=view["players"][self.seat]["name"], colour=colour_name(self.seat),
+            year=view["year"], season=self.session.presenter.season_in_sentence(view["season"]))
+
     def _paint(self, surface: pygame.Surface) -> None:
         self.cut_spots.clear()
         fonts = self.app.theme.fonts
@@ -676,7 +684,6 @@ class PlanningScene(DesignScale, Scene):
         surface.fill(th.PAPER)
         pygame.draw.rect(surface, th.INK, (0, 0, surface.get_width(), self.P(0, HEADER_H)[1]))
         th.draw_marker(surface, self.seat, P(30, 28), round(32 * self.k))
-        season = self.session.presenter.season(view["season"])
         provinces = len(me["provinces"])
         facts = " · ".join((
             ngettext("{n} war chest", "{n} war chests", me["chests"]).format(n=me["chests"]),
@@ -684,8 +691,7 @@ class PlanningScene(DesignScale, Scene):
             ngettext("{n} province", "{n} provinces", provinces).format(n=provinces)))
         right = th.blit_text(surface, fonts, facts, P(1570, 28), F(18), th.GOLD,
                              anchor="midright")
-        title = _("{player} ({colour}) — secret plan, year {year} {season}").format(
-            player=me["name"], colour=colour_name(self.seat), year=view["year"], season=season)
+        title = self.header_text()
         left = P(56, 28)
         th.blit_text(surface, fonts, fonts.fit(title, F(22), right.x - left[0] - F(16), True),
                      left, F(22), th.PAPER_LIGHT, bold=True, anchor="midleft")
