@@ -493,15 +493,15 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     if size is None:
         parser.error(f"--size: expected WIDTHxHEIGHT such as 1920x1080, got {args.size!r}")
     from shogun_desktop.check import preload_data
+    from shogun_desktop.ui.prefs import Prefs
 
+    prefs = Prefs.load()
+    # before any words: a data file's refusal, a save's, and every scene's, are worded in it
+    apply_language(prefs, args.lang)
     problem = preload_data()  # a broken data file: one clear line, never a traceback mid-game
     if problem is not None:
         print(f"shogun-desktop: {problem}", file=sys.stderr)  # the data layer's words
         return 2
-    from shogun_desktop.ui.prefs import Prefs
-
-    prefs = Prefs.load()
-    apply_language(prefs, args.lang)  # before any scene lays out its words
     try:
         app = make_game_app(size, fullscreen=args.fullscreen, fps=args.fps, prefs=prefs)
     except pygame.error as exc:

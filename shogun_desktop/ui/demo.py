@@ -39,17 +39,16 @@ def run(args: argparse.Namespace) -> int:
     from shogun_desktop.i18n import _
     from shogun_desktop.ui.app import apply_language, make_game_app, window_error, window_title
     from shogun_desktop.ui.gamefacts import DEFAULT_DAIMYO
+    from shogun_desktop.ui.prefs import Prefs
     from shogun_desktop.ui.scenes.new_game import NewGameSettings, Seat
     from shogun_desktop.ui.session import GameHost, physical_tower, probabilistic_tower
 
+    prefs = Prefs.load()
+    apply_language(prefs, getattr(args, "lang", None))  # first: the refusals below are worded in it
     problem = preload_data()  # a broken data file: one line and exit 2, as for the window
     if problem is not None:
         print(_("demo: {reason}").format(reason=problem), file=sys.stderr)
         return 2
-    from shogun_desktop.ui.prefs import Prefs
-
-    prefs = Prefs.load()
-    apply_language(prefs, getattr(args, "lang", None))
     w, _x, h = str(args.size).lower().partition("x")
     tower = physical_tower if args.tower == "physical" else probabilistic_tower
     try:
