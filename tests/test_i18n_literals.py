@@ -59,8 +59,6 @@ ALLOWED: dict[str, str] = {
     # texts of other programs we recognise, never shown
     "could not determine a constructor for the tag ": "PyYAML's problem text, matched",
     "integer string conversion": "Python's ValueError text, matched",
-    # the save's own field names, a YAML literal inside a translated sentence
-    "[id, colour, x, y, angle]": "save format (held cube fields)",
     # the settings file: a comment in it and the schema's notes for maintainers, never drawn
     "# Shogun Desktop settings (written by the game)\n": "comment in the settings file",
     "Master volume, 0 (silent) to 1": "settings schema note, not shown",

@@ -574,7 +574,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
         ckey = f"held[{i}]"
         cube = r.listing(cube, ckey)
         if len(cube) != 5:
-            raise r.fail(ckey, _("must be {value}").format(value="[id, colour, x, y, angle]"))
+            raise r.fail(ckey, _("must be [id, colour, x, y, angle]"))
         held.append(HeldCube(r.integer(cube[0], ckey), r.choice(cube[1], ckey, (*seats, FARMER)),
                              r.number(cube[2], ckey), r.number(cube[3], ckey),
                              r.number(cube[4], ckey)))
