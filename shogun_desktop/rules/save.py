@@ -771,7 +771,7 @@ def require_decision(r: Reader, game: Game) -> None:
                                  "play").format(phase="'free'"))
     if game.pending() is None:
         raise r.fail("phase", _("no decision is pending in the {phase} phase: the game could not "
-                                 "continue").format(phase=game.state.phase))
+                                 "continue").format(phase=game.data.phase_name(game.state.phase)))
 
 
 def rng_to_doc(rng: random.Random) -> dict[str, Any]:
