@@ -14,17 +14,27 @@ The event stream comes from libyaml when it is present (``CParser``) and is comp
 depth-counting composer; the writer uses ``CSafeDumper`` (byte-identical to the pure-Python
 ``SafeDumper`` output, several times faster). Error messages describe a bad value by its
 type and a short prefix only (:func:`describe`), never by ``repr`` of a large value.
+
+Every refusal is a sentence for the player, in the current language (``shogun_desktop.i18n``);
+file names, YAML literals and numbers are its parameters. A :class:`YamlFormatError` words
+itself again whenever it is shown, since the settings file is read before the language is
+chosen.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
+from collections.abc import Callable
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from shogun_desktop.i18n import N_, _, ngettext, pgettext
 
 # PyYAML ships no type information: its classes are plain ``Any`` here.
 Composer: Any = yaml.composer.Composer
@@ -43,7 +53,19 @@ HAS_LIBYAML = bool(getattr(yaml, "__with_libyaml__", False))
 
 
 class YamlFormatError(ValueError):
-    """A file is not valid YAML for our purposes; the message names the file."""
+    """A file is not valid YAML for our purposes; the message names the file.
+
+    Given a function rather than a text, it words the message in the language current when
+    it is shown (``str()``), not when it was raised: the settings are read before the
+    language (one of them) is applied.
+    """
+
+    def __init__(self, message: str | Callable[[], str]) -> None:
+        self._words: Callable[[], str] = message if callable(message) else (lambda: message)
+        super().__init__(self._words())
+
+    def __str__(self) -> str:
+        return self._words()
 
 
 def describe(value: Any, limit: int = 40) -> str:
@@ -53,23 +75,47 @@ def describe(value: Any, limit: int = 40) -> str:
     astronomically large), and an error message must stay cheap and readable.
     """
     if value is None:
-        return "null"
+        return "null"  # YAML literals (null, true, false) are shown as the file spells them
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return str(value) if abs(value) < 10**30 else "a huge integer"
+        return str(value) if abs(value) < 10**30 else _("a huge integer")
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
         short = value if len(value) <= limit else value[: limit - 3] + "..."
         return repr(short)
     if isinstance(value, dict):
-        return f"a mapping of {len(value)} keys"
+        return ngettext("a mapping of {n} key", "a mapping of {n} keys", len(value)).format(
+            n=len(value))
     if isinstance(value, list | tuple):
         if len(value) <= 4 and not any(isinstance(v, dict | list | tuple) for v in value):
             return "[" + ", ".join(describe(v, 20) for v in value) + "]"
-        return f"a list of {len(value)} items"
-    return f"a {type(value).__name__}"
+        return ngettext("a list of {n} item", "a list of {n} items", len(value)).format(
+            n=len(value))
+    if isinstance(value, datetime):  # YAML reads 2024-05-01 12:00:00 as one
+        return _("a date and time")
+    if isinstance(value, date):  # and 2024-05-01 as a date
+        return _("a date")
+    if isinstance(value, bytes):  # !!binary
+        return _("binary data")
+    if isinstance(value, set | frozenset):  # !!set
+        return ngettext("a set of {n} item", "a set of {n} items", len(value)).format(
+            n=len(value))
+    return _("a value of type {type}").format(type=type(value).__name__)
+
+
+def _where(mark: Any) -> dict[str, int]:
+    """A YAML mark as the 1-based line and column a player's editor shows."""
+    return {"line": getattr(mark, "line", 0) + 1, "column": getattr(mark, "column", 0) + 1}
+
+
+class _Refused(yaml.MarkedYAMLError):  # type: ignore[misc]
+    """Our own refusal of a YAML construct, with its reason in the player's words."""
+
+    def __init__(self, words: Callable[[], str], mark: Any) -> None:
+        super().__init__(problem="", problem_mark=mark)
+        self.words = words
 
 
 # ---------------------------------------------------------------------- reading
@@ -84,20 +130,21 @@ class _GuardedComposer(Composer):
     def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.peek_event()
         if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise yaml.composer.ComposerError(
-                None, None, "anchors and aliases (&, *) are not allowed", event.start_mark)
+            raise _Refused(lambda: _("anchors and aliases (&, *) are not allowed"),
+                           event.start_mark)
         self._nodes += 1
         if self._nodes > MAX_NODES:
-            raise yaml.composer.ComposerError(
-                None, None, f"more than {MAX_NODES} values", event.start_mark)
+            raise _Refused(lambda: ngettext("more than {n} value", "more than {n} values",
+                                            MAX_NODES).format(n=MAX_NODES), event.start_mark)
         if isinstance(event, ScalarEvent):
             return self.compose_scalar_node(None)
         if not isinstance(event, SequenceStartEvent | MappingStartEvent):
-            raise yaml.composer.ComposerError(None, None, "unexpected YAML event", event.start_mark)
+            raise _Refused(lambda: _("unexpected YAML event"), event.start_mark)
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise yaml.composer.ComposerError(
-                None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
+            raise _Refused(lambda: ngettext("nested more than {n} level deep",
+                                            "nested more than {n} levels deep",
+                                            MAX_DEPTH).format(n=MAX_DEPTH), event.start_mark)
         try:
             if isinstance(event, SequenceStartEvent):
                 return self.compose_sequence_node(None)
@@ -131,14 +178,17 @@ else:  # pragma: no cover - PyYAML built without libyaml
             Resolver.__init__(self)
 
 
+def _duplicate_key(key: Any) -> Callable[[], str]:
+    return lambda: _("duplicate key {key}").format(key=describe(key))
+
+
 def _construct_mapping(loader: Any, node: Any, deep: bool = False) -> dict:
     seen: set = set()
-    for key_node, _ in node.value:
+    for key_node, _value in node.value:
         key = loader.construct_object(key_node, deep=deep)
         try:
             if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {describe(key)}", key_node.start_mark)
+                raise _Refused(_duplicate_key(key), key_node.start_mark)
             seen.add(key)
         except TypeError:  # unhashable keys are rejected by the base constructor anyway
             pass
@@ -148,22 +198,73 @@ def _construct_mapping(loader: Any, node: Any, deep: bool = False) -> dict:
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+# What libyaml and PyYAML say about the mistakes a hand-edited file most often has, in the
+# player's words; any other problem is shown in the parser's own (English) words.
+_PARSER_PROBLEMS = {
+    problem: problem for problem in (
+        N_("mapping values are not allowed in this context"),
+        N_("did not find expected key"),
+        N_("did not find expected ',' or ']'"),
+        N_("did not find expected ',' or '}'"),
+        N_("did not find expected '-' indicator"),
+        N_("did not find expected node content"),
+        N_("could not find expected ':'"),
+        N_("found unexpected end of stream"),
+        N_("found character that cannot start any token"),
+        N_("found a tab character that violates indentation"),
+        N_("found undefined tag handle"),
+        N_("found unknown escape character"),
+        N_("found incompatible YAML document"),
+        N_("found unhashable key"),
+        N_("but found another document"),
+    )
+}
+_UNKNOWN_TAG = "could not determine a constructor for the tag "
+
+
+def _parser_reason(exc: Any) -> Callable[[], str]:
+    """The words of a PyYAML/libyaml error (without its marks), translated when we know them."""
+    problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
+    if len(problem) > 200:
+        problem = problem[:197] + "..."
+    if problem.startswith(_UNKNOWN_TAG):
+        tag = problem[len(_UNKNOWN_TAG):]
+        return lambda: _("could not determine a constructor for the tag {tag}").format(tag=tag)
+    if problem in _PARSER_PROBLEMS:
+        return lambda: _(problem)
+    return lambda: problem
+
+
 def load_yaml_text(text: str, name: str) -> Any:
     """Parse ``text`` strictly; errors name ``name`` (usually the file path)."""
     if len(text) > MAX_BYTES:
-        raise YamlFormatError(f"{name}: too large (over {MAX_BYTES // (1024 * 1024)} MB)")
+        raise YamlFormatError(lambda: _("{file}: too large (over {size} MB)").format(
+            file=name, size=MAX_BYTES // (1024 * 1024)))
     loader = _Loader(text)
     try:
         return loader.get_single_data()
     except yaml.YAMLError as exc:
-        detail = " ".join(str(exc).split()).replace(' in "<unicode string>",', " at")
-        if len(detail) > 300:
-            detail = detail[:297] + "..."
-        raise YamlFormatError(f"{name}: not valid YAML: {detail}") from None
+        words = exc.words if isinstance(exc, _Refused) else _parser_reason(exc)
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        if mark is None:
+            raise YamlFormatError(lambda: _("{file}: not valid YAML: {reason}").format(
+                file=name, reason=words())) from None
+        where = _where(mark)
+        raise YamlFormatError(
+            lambda: _("{file}: not valid YAML: {reason} at line {line}, column {column}").format(
+                file=name, reason=words(), **where)) from None
     except (ValueError, OverflowError) as exc:  # e.g. an integer with too many digits
-        raise YamlFormatError(f"{name}: not valid YAML: {' '.join(str(exc).split())[:200]}") from None
+        detail = " ".join(str(exc).split())[:200]
+        if "integer string conversion" in detail:
+            digits = sys.get_int_max_str_digits()
+            raise YamlFormatError(lambda: ngettext(
+                "{file}: not valid YAML: a number has more than {n} digit",
+                "{file}: not valid YAML: a number has more than {n} digits", digits).format(
+                file=name, n=digits)) from None
+        raise YamlFormatError(lambda: _("{file}: not valid YAML: {reason}").format(
+            file=name, reason=detail)) from None
     except RecursionError:  # cannot happen below MAX_DEPTH; a last guard all the same
-        raise YamlFormatError(f"{name}: nested too deeply") from None
+        raise YamlFormatError(lambda: _("{file}: nested too deeply").format(file=name)) from None
     finally:
         loader.dispose()
 
@@ -178,24 +279,39 @@ def read_text_bounded(path: str | Path, limit: int = MAX_BYTES) -> str:
     try:
         info = path.stat()
     except OSError as exc:
-        raise YamlFormatError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        error = exc.strerror or str(exc)
+        raise YamlFormatError(lambda: _("{file}: cannot read: {error}").format(
+            file=path, error=error)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise YamlFormatError(f"{path}: is a folder, not a file")
+        raise YamlFormatError(lambda: _("{file}: is a folder, not a file").format(file=path))
     if not stat.S_ISREG(info.st_mode):
-        raise YamlFormatError(f"{path}: not a regular file (a pipe or a device?)")
-    if info.st_size > limit:
-        raise YamlFormatError(f"{path}: too large ({info.st_size:,} bytes; at most {limit:,})")
+        raise YamlFormatError(lambda: _("{file}: not a regular file (a pipe or a device?)").format(
+            file=path))
+    size = info.st_size
+    if size > limit:
+        raise YamlFormatError(lambda: _("{file}: too large ({size} bytes; at most {limit})").format(
+            file=path, size=_thousands(size), limit=_thousands(limit)))
     try:
         with open(path, "rb") as handle:
             raw = handle.read(limit + 1)
     except OSError as exc:
-        raise YamlFormatError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        error = exc.strerror or str(exc)
+        raise YamlFormatError(lambda: _("{file}: cannot read: {error}").format(
+            file=path, error=error)) from None
     if len(raw) > limit:  # it grew since stat
-        raise YamlFormatError(f"{path}: too large (at most {limit:,} bytes)")
+        raise YamlFormatError(lambda: _("{file}: too large (at most {limit} bytes)").format(
+            file=path, limit=_thousands(limit)))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise YamlFormatError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        start = exc.start
+        raise YamlFormatError(lambda: _("{file}: not UTF-8 text (byte {offset})").format(
+            file=path, offset=start)) from None
+
+
+def _thousands(n: int) -> str:
+    """n with the language's thousands separator (5,242,880; 5 242 880 in Czech)."""
+    return f"{n:,}".replace(",", pgettext("thousands separator", ","))
 
 
 def load_yaml_file(path: str | Path) -> Any:

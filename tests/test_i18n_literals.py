@@ -25,6 +25,8 @@ FILES = [
     # the loaders' reasons after INVALID / in the window's error (a hostile file can reach them)
     "data/__init__.py", "data/board.py", "data/mapdata.py", "data/reference.py",
     "tower/geometry.py", "rules/events.py", "rules/state.py", "rules/tower.py",
+    # the refusals of a bad save, settings or YAML file (shown in the window and by `check`)
+    "yamlio.py", "rules/save.py", "ui/session.py", "ui/prefs.py",
 ]
 GETTEXT = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 WORD = re.compile(r"[^\W\d_]{3,}")
@@ -63,6 +65,27 @@ ALLOWED: dict[str, str] = {
     # YAML keys named inside a translated reason ({keys})
     "text, items, note, table": "reference.yaml block keys",
     "chapters, cards, labels": "reference.yaml top-level keys",
+    "no decision is pending": "ValueError for callers (session)",
+    "no computer decision is pending": "ValueError for callers (session)",
+    "the save writer is closed": "RuntimeError for callers (session)",
+    ": unsupported setting type ": "TypeError: a mistake in the settings schema",
+    "no setting named ": "KeyError for callers (settings)",
+    # texts of other programs we recognise, never shown
+    "could not determine a constructor for the tag ": "PyYAML's problem text, matched",
+    "integer string conversion": "Python's ValueError text, matched",
+    # the settings file: a comment in it and the schema's notes for maintainers, never drawn
+    "# Shogun Desktop settings (written by the game)\n": "comment in the settings file",
+    "Master volume, 0 (silent) to 1": "settings schema note, not shown",
+    "No sound at all": "settings schema note, not shown",
+    "Animation speed: the tower replay, drop notices, overlays": "settings schema note, not shown",
+    "Computer battles and drops close by themselves after their animation":
+        "settings schema note, not shown",
+    "No animation at all for drops between computer players (the log keeps them)":
+        "settings schema note, not shown",
+    "Ask before committing a plan, leaving or quitting": "settings schema note, not shown",
+    "Show the first-game pointers (first planning and first battle)":
+        "settings schema note, not shown",
+    "Language of the window ('' = the system's language)": "settings schema note, not shown",
 }
 
 

@@ -266,7 +266,7 @@ def stored_cases() -> list[Case]:
              tokens="dragon"),
         Case("event-key", event({"type": "game-started", "wings": 2}),
              "events[0].wings", "unknown key for a game-started event", tokens="game started"),
-        Case("event-list", event([1]), "events[0]", "must be a mapping, not list"),
+        Case("event-list", event([1]), "events[0]", "must be a mapping, not [1]"),
         Case("cursor-key", cursor(Phase.ACTIONS, {"index": 0, "turn": 0, "wings": 1}),
              "cursor.wings", "unknown key"),
         Case("cursor-negative", cursor(Phase.ACTIONS, {"index": -1, "turn": 0}),
@@ -278,7 +278,7 @@ def stored_cases() -> list[Case]:
              "cursor.stage", "must be loss, provisions or scoring",
              tokens="loss provisions scoring thaw"),
         Case("cursor-flag", cursor(Phase.ACTIONS, {"index": 0, "turn": 0, "single": 1}),
-             "cursor.single", "must be true or false, not int"),
+             "cursor.single", "must be true or false, not 1"),
     ]
 
 
@@ -314,9 +314,11 @@ def _plain_words(message: str, case: Case) -> tuple[list[str], list[str]]:
             break
         inside += found
         text = INNERMOST.sub(" ", text)
-    head = message.split(OPEN)[0]
-    prefix = head[:head.rfind(case.key)]
-    allowed |= set(WORD.findall(prefix))  # the file as named (a path of the test's folder)
+    # the file as named (a path of the test's folder), before the key or the first ": " —
+    # inside the translated frame "{file}: {key}: {reason}" or before it
+    at = message.find(": " + case.key) if case.key else -1
+    prefix = message[:at] if at >= 0 else message.split(": ")[0]
+    allowed |= set(WORD.findall(prefix))
     outside = [w for w in WORD.findall(text) if w not in allowed]
     inner = [w for part in inside for w in WORD.findall(part) if w not in allowed]
     return outside, inner

@@ -104,7 +104,7 @@ def _delete(path: str):
         (_delete("simulation"), "data/tower.yaml: simulation: missing"),
         (_delete("walls"), "data/tower.yaml: walls: missing"),
         (_set("walls", []), "data/tower.yaml: walls: must list at least one segment"),
-        (_set("ledges", {"a": 1}), "data/tower.yaml: ledges: must be a list of segments, not dict"),
+        (_set("ledges", {"a": 1}), "data/tower.yaml: ledges: must be a list of segments, not a mapping of 1 key"),
         (_set("lips.0.a", [1.0]), "data/tower.yaml: lips[0].a: must be a point [x, y], not [1.0]"),
         (_delete("ledges.1.b"), "data/tower.yaml: ledges[1].b: missing"),
         (
@@ -136,7 +136,7 @@ def _delete(path: str):
             _set("rest_slots.1", [100.0, 100.0, 0.0]),
             "data/tower.yaml: rest_slots[1]: (100.0, 100.0) lies outside the hull",
         ),
-        (_set("gate", None), "data/tower.yaml: gate: must be a mapping, not NoneType"),
+        (_set("gate", None), "data/tower.yaml: gate: must be a mapping, not null"),
         (_set("static.restitution", 1.5), "data/tower.yaml: static.restitution: must be at most 1"),
     ],
 )

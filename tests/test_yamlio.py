@@ -74,7 +74,7 @@ def test_the_writer_matches_the_pure_python_emitter_byte_for_byte() -> None:
 def test_values_are_described_by_type_and_a_short_prefix() -> None:
     assert describe("x" * 10_000) == repr("x" * 37 + "...")
     assert describe(list(range(10_000))) == "a list of 10000 items"
-    assert describe({"a": 1}) == "a mapping of 1 keys"
+    assert describe({"a": 1}) == "a mapping of 1 key"  # ngettext: one key, two keys
     assert describe(10**100) == "a huge integer"
     assert describe(None) == "null" and describe(True) == "true" and describe(3) == "3"
 

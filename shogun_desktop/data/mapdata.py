@@ -90,8 +90,8 @@ class _Reader:
 
     def points(self, value: Any, path: str, minimum: int) -> tuple[Point, ...]:
         if not isinstance(value, list):
-            raise self.fail(path, _("expected a list of [x, y] points, got {type}").format(
-                type=type(value).__name__))
+            raise self.fail(path, _("expected a list of [x, y] points, got {value}").format(
+                value=describe(value)))
         if len(value) < minimum:
             raise self.fail(path, ngettext("needs at least {n} point", "needs at least {n} points",
                                            minimum).format(n=minimum))
@@ -99,14 +99,14 @@ class _Reader:
 
     def mapping(self, value: Any, path: str) -> dict:
         if not isinstance(value, dict):
-            raise self.fail(path, _("expected a mapping, got {type}").format(
-                type=type(value).__name__))
+            raise self.fail(path, _("expected a mapping, got {value}").format(
+                value=describe(value)))
         return value
 
     def seq(self, value: Any, path: str) -> list:
         if not isinstance(value, list):
-            raise self.fail(path, _("expected a list, got {type}").format(
-                type=type(value).__name__))
+            raise self.fail(path, _("expected a list, got {value}").format(
+                value=describe(value)))
         return value
 
 

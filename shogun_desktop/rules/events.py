@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from shogun_desktop.i18n import _
+from shogun_desktop.yamlio import describe
 
 
 class EventDataError(ValueError):
@@ -360,7 +361,7 @@ def to_data(ev: Event) -> dict[str, Any]:
 def event_from_data(doc: Any, where: str = "event") -> Event:
     """Rebuild an event from :func:`to_data` output; every field is type-checked."""
     if not isinstance(doc, Mapping):
-        raise _bad(where, _("must be a mapping, not {type}").format(type=type(doc).__name__))
+        raise _bad(where, _("must be a mapping, not {value}").format(value=describe(doc)))
     tag = doc.get("type")
     cls = EVENT_TYPES.get(tag) if isinstance(tag, str) else None
     if cls is None:
@@ -397,16 +398,16 @@ def _convert(value: Any, hint: Any, key: str) -> Any:
     args = typing.get_args(hint)
     if hint is int:
         if type(value) is not int:
-            raise _bad(key, _("must be an integer, not {type}").format(type=type(value).__name__))
+            raise _bad(key, _("must be an integer, not {value}").format(value=describe(value)))
         return value
     if hint is bool:
         if type(value) is not bool:
-            raise _bad(key, _("must be true or false, not {type}").format(
-                type=type(value).__name__))
+            raise _bad(key, _("must be true or false, not {value}").format(
+                value=describe(value)))
         return value
     if hint is str:
         if type(value) is not str:
-            raise _bad(key, _("must be a string, not {type}").format(type=type(value).__name__))
+            raise _bad(key, _("must be a string, not {value}").format(value=describe(value)))
         return value
     if origin in (typing.Union, types.UnionType):
         if value is None and type(None) in args:
@@ -415,11 +416,11 @@ def _convert(value: Any, hint: Any, key: str) -> Any:
         return _convert(value, inner[0], key)
     if origin is tuple:
         if not isinstance(value, list):
-            raise _bad(key, _("must be a list, not {type}").format(type=type(value).__name__))
+            raise _bad(key, _("must be a list, not {value}").format(value=describe(value)))
         return tuple(_convert(v, args[0], f"{key}[{i}]") for i, v in enumerate(value))
     if origin is dict:
         if not isinstance(value, dict):
-            raise _bad(key, _("must be a mapping, not {type}").format(type=type(value).__name__))
+            raise _bad(key, _("must be a mapping, not {value}").format(value=describe(value)))
         return {_convert(k, args[0], key): _convert(v, args[1], f"{key}.{k}")
                 for k, v in value.items()}
     raise TypeError(f"no converter for {hint!r}")  # pragma: no cover - a programmer error

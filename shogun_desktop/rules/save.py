@@ -3,6 +3,9 @@
 Loading trusts nothing: only safe YAML, only known keys, every value type- and range-checked,
 counts that must add up, and finally the engine's own invariants. A bad file raises
 :class:`SaveError` naming the file and the key, and no game object is produced.
+
+The reason is a sentence for the player in the current language (the window and ``check``
+set it before loading); the file, the key path, ids and numbers are its parameters.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from shogun_desktop.data.board import (
     BoardData,
     default_board,
 )
+from shogun_desktop.i18n import _, ngettext
 from shogun_desktop.rules.engine import SPACES, Game, empty_state
 from shogun_desktop.rules.events import (
     BattleOutcome,
@@ -83,24 +87,28 @@ class Reader:
         self.file = file
 
     def fail(self, key: str, msg: str) -> SaveError:
-        return SaveError(f"{self.file}: {key}: {msg}" if key else f"{self.file}: {msg}")
+        """The refusal: ``msg`` is already in the player's words, the key path is not."""
+        if key:
+            return SaveError(_("{file}: {key}: {reason}").format(file=self.file, key=key,
+                                                                  reason=msg))
+        return SaveError(_("{file}: {reason}").format(file=self.file, reason=msg))
 
     def mapping(self, value: Any, key: str, allowed: set[str] | None = None) -> dict:
         if value is None:
             value = {}
         if not isinstance(value, dict):
-            raise self.fail(key, f"must be a mapping, not {_show(value)}")
+            raise self.fail(key, _("must be a mapping, not {value}").format(value=_show(value)))
         if allowed is not None:
             for k in value:
                 if k not in allowed:
-                    raise self.fail(_join(key, k), "unknown key")
+                    raise self.fail(_join(key, k), _("unknown key"))
         return value
 
     def listing(self, value: Any, key: str) -> list:
         if value is None:
             return []
         if not isinstance(value, list):
-            raise self.fail(key, f"must be a list, not {_show(value)}")
+            raise self.fail(key, _("must be a list, not {value}").format(value=_show(value)))
         return value
 
     def integer(self, value: Any, key: str, low: int | None = 0, high: int | None = None) -> int:
@@ -108,23 +116,25 @@ class Reader:
         MAX_INT, since no count in the game comes near it and huge ones only do harm."""
         high = MAX_INT if high is None else high
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, f"must be an integer, not {_show(value)}")
+            raise self.fail(key, _("must be an integer, not {value}").format(value=_show(value)))
         if low is not None and value < low:
-            raise self.fail(key, f"must be at least {low}, got {_show(value)}")
+            raise self.fail(key, _("must be at least {low}, got {value}").format(
+                low=low, value=_show(value)))
         if high is not None and value > high:
-            raise self.fail(key, f"must be at most {high}, got {_show(value)}")
+            raise self.fail(key, _("must be at most {high}, got {value}").format(
+                high=high, value=_show(value)))
         return value
 
     def number(self, value: Any, key: str) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(key, f"must be a number, not {_show(value)}")
+            raise self.fail(key, _("must be a number, not {value}").format(value=_show(value)))
         if value != value or value in (float("inf"), float("-inf")):
-            raise self.fail(key, "must be a finite number")
+            raise self.fail(key, _("must be a finite number"))
         return float(value)
 
     def boolean(self, value: Any, key: str) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(key, f"must be true or false, not {_show(value)}")
+            raise self.fail(key, _("must be true or false, not {value}").format(value=_show(value)))
         return value
 
     def choice(self, value: Any, key: str, options: tuple | list | set | frozenset) -> Any:
@@ -132,12 +142,13 @@ class Reader:
             shown = ", ".join(str(o) for o in sorted(options, key=str))
             if len(shown) > 120:
                 shown = shown[:117] + "..."
-            raise self.fail(key, f"{_show(value)} is not one of: {shown}")
+            raise self.fail(key, _("{value} is not one of: {options}").format(
+                value=_show(value), options=shown))
         return value
 
     def string(self, value: Any, key: str) -> str:
         if not isinstance(value, str):
-            raise self.fail(key, f"must be a string, not {_show(value)}")
+            raise self.fail(key, _("must be a string, not {value}").format(value=_show(value)))
         return value
 
 
@@ -183,7 +194,7 @@ def state_from_position(
     for i, c in enumerate(order):
         r.choice(c, f"{key}.turn_order[{i}]", seats)
     if order and sorted(order) != sorted(seats):
-        raise r.fail(_join(key, "turn_order"), "must name every player exactly once")
+        raise r.fail(_join(key, "turn_order"), _("must name every player exactly once"))
     state.turn_order = list(order)
     specials = r.mapping(pos.get("specials"), _join(key, "specials"))
     for colour, special in specials.items():
@@ -191,7 +202,7 @@ def state_from_position(
         r.choice(special, _join(key, f"specials.{colour}"), SPECIAL_IDS)
         state.players[colour].special = special
     if len(set(specials.values())) != len(specials):
-        raise r.fail(_join(key, "specials"), "two players hold the same special card")
+        raise r.fail(_join(key, "specials"), _("two players hold the same special card"))
     for field_name in ("chests", "rice", "vp"):
         values = r.mapping(pos.get(field_name), _join(key, field_name))
         for colour, n in values.items():
@@ -216,22 +227,28 @@ def state_from_position(
             revolts=r.integer(spec.get("revolts", 0), _join(pkey, "revolts")),
         )
         if prov.owner is None and (prov.armies or prov.building_count() or prov.revolts):
-            raise r.fail(pkey, "a neutral province holds no armies, buildings or revolt markers")
+            raise r.fail(pkey, _("a neutral province holds no armies, buildings or revolt "
+                                   "markers"))
         if prov.owner is not None:
             if name not in in_play:
-                raise r.fail(pkey, f"{name} is out of play with {len(seats)} players")
+                raise r.fail(pkey, ngettext("{province} is out of play with {n} player",
+                                            "{province} is out of play with {n} players",
+                                            len(seats)).format(province=name, n=len(seats)))
             if prov.armies < 1:
-                raise r.fail(_join(pkey, "armies"), "an owned province needs at least 1 army")
+                raise r.fail(_join(pkey, "armies"), _("an owned province needs at least 1 army"))
             state.players[prov.owner].cards.add(name)
         if prov.building_count() > data.provinces[name].slots:
-            raise r.fail(pkey, f"{name} has only {data.provinces[name].slots} building spaces")
+            slots = data.provinces[name].slots
+            raise r.fail(pkey, ngettext("{province} has only {n} building space",
+                                        "{province} has only {n} building spaces",
+                                        slots).format(province=name, n=slots))
         state.provinces[name] = prov
     tower = r.mapping(pos.get("tower"), _join(key, "tower"), {"inside", "tray"})
     inside = parse_cube_counts(r, tower.get("inside"), _join(key, "tower.inside"), (*seats, FARMER))
     state.tray = parse_cube_counts(r, tower.get("tray"), _join(key, "tower.tray"), (*seats, FARMER))
     cube_id = 1
     for colour in sorted(inside):
-        for _ in range(inside[colour]):
+        for _cube in range(inside[colour]):
             state.held.append(HeldCube(cube_id, colour))
             cube_id += 1
     derive_supplies(r, state, data, key)
@@ -247,17 +264,35 @@ def derive_supplies(r: Reader, state: GameState, data: BoardData, key: str) -> N
         used = inside.get(colour, 0) + state.tray.get(colour, 0)
         used += sum(p.armies for p in state.provinces.values() if p.owner == colour)
         if used > total:
-            raise r.fail(key, f"{colour} would need {used} cubes, only {total} exist")
+            raise r.fail(key, ngettext("{colour} would need {n} cube, only {total} exist",
+                                        "{colour} would need {n} cubes, only {total} exist",
+                                        used).format(colour=colour, n=used, total=total))
         state.supply[colour] = total - used
     for kind in BUILDINGS:
         built = sum(1 for p in state.provinces.values() if p.has(kind))
         if built > comp.building_limit(kind):
-            raise r.fail(key, f"{built} {kind}s on the board, only {comp.building_limit(kind)} exist")
+            raise r.fail(key, _too_many_buildings(kind, built, comp.building_limit(kind)))
         state.buildings_left[kind] = comp.building_limit(kind) - built
     markers = sum(p.revolts for p in state.provinces.values())
     if markers > comp.revolt_markers:
-        raise r.fail(key, f"{markers} revolt markers on the board, only {comp.revolt_markers} exist")
+        raise r.fail(key, ngettext("{n} revolt marker on the board, only {total} exist",
+                                    "{n} revolt markers on the board, only {total} exist",
+                                    markers).format(n=markers, total=comp.revolt_markers))
     state.markers_left = comp.revolt_markers - markers
+
+
+def _too_many_buildings(kind: str, built: int, limit: int) -> str:
+    """The refusal for more buildings of one kind than the game has, in the player's words."""
+    if kind == "castle":
+        text = ngettext("{n} castle on the board, only {total} exist",
+                        "{n} castles on the board, only {total} exist", built)
+    elif kind == "temple":
+        text = ngettext("{n} temple on the board, only {total} exist",
+                        "{n} temples on the board, only {total} exist", built)
+    else:
+        text = ngettext("{n} theater on the board, only {total} exist",
+                        "{n} theaters on the board, only {total} exist", built)
+    return text.format(n=built, total=limit)
 
 
 def position_to_dict(state: GameState) -> dict[str, Any]:
@@ -392,7 +427,7 @@ def _check_event_ids(r: Reader, event: Event, key: str, seats: list[str], data: 
         ids = (list(value) if isinstance(value, dict | tuple) else [value])
         for item in ids:
             if isinstance(item, str) and item not in allowed_here:
-                raise r.fail(f"{key}.{name}", f"unknown id {str(item)[:40]!r}")
+                raise r.fail(f"{key}.{name}", _("unknown id {id}").format(id=repr(str(item)[:40])))
 
 
 def old_log_to_events(r: Reader, value: Any) -> list[Event]:
@@ -439,25 +474,26 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     r = Reader(name)
     top = r.mapping(doc, "")
     if top.get("format") != SAVE_FORMAT:
-        raise r.fail("format", f"must be {SAVE_FORMAT!r}")
+        raise r.fail("format", _("must be {value}").format(value=repr(SAVE_FORMAT)))
     version = r.integer(top.get("version"), "version", min(OLD_VERSIONS), SAVE_VERSION)
     keys = SAVE_KEYS if version == SAVE_VERSION else OLD_SAVE_KEYS
     r.mapping(doc, "", keys)
     for required in keys - OPTIONAL_SAVE_KEYS:
         if required not in top:
-            raise r.fail(required, "missing")
+            raise r.fail(required, _("missing"))
     check_field_types(r, top, data)
     board = r.choice(top["board"], "board", SIDES)
     seats = r.listing(top["players"], "players")
     for i, c in enumerate(seats):
         r.choice(c, f"players[{i}]", PLAYER_COLOURS)
     if not 3 <= len(seats) <= 5 or len(set(seats)) != len(seats):
-        raise r.fail("players", "must list 3-5 distinct colours")
+        raise r.fail("players", _("must list 3-5 distinct colours"))
     names = r.mapping(top["names"], "names")
     for c, n in names.items():
         r.choice(c, f"names.{c}", seats)
         if not r.string(n, f"names.{c}").strip() or len(n) > 40:
-            raise r.fail(f"names.{c}", "a name has 1-40 characters")
+            raise r.fail(f"names.{c}", ngettext("a name has 1-{n} character", "a name has 1-{n} characters",
+                                                   MAX_LABEL).format(n=MAX_LABEL))
     computer = r.listing(top["computer"], "computer")
     for i, c in enumerate(computer):
         r.choice(c, f"computer[{i}]", seats)
@@ -476,9 +512,9 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     if card is not None:
         r.choice(card, "event_card", event_keys)
         if card.split(":")[0] != top["position"].get("event", "none"):
-            raise r.fail("event_card", "does not match position.event")
+            raise r.fail("event_card", _("does not match {key}").format(key="position.event"))
     elif top["position"].get("event", "none") != "none":
-        raise r.fail("event_card", "missing while position.event is set")
+        raise r.fail("event_card", _("missing while {key} is set").format(key="position.event"))
     state.event_current = card
     for key in ("event_candidates", "event_deck"):
         items = r.listing(top[key], key)
@@ -490,21 +526,21 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     state.winter_card = top["winter_card"]
     used = [*state.event_candidates, *state.event_deck]
     if len(set(used)) != len(used) or (card in used):
-        raise r.fail("event_deck", "an event card appears twice")
+        raise r.fail("event_deck", _("an event card appears twice"))
     row = r.listing(top["action_row"], "action_row")
     if row and sorted(row) != sorted(ACTION_IDS):
-        raise r.fail("action_row", "must be a permutation of the 10 actions")
+        raise r.fail("action_row", _("must be a permutation of the 10 actions"))
     state.action_row = list(row)
     state.actions_done = r.integer(top["actions_done"], "actions_done", 0, 10)
     layout = r.listing(top["special_layout"], "special_layout")
     if layout and sorted(layout) != sorted(SPECIAL_IDS):
-        raise r.fail("special_layout", "must be a permutation of the 5 special cards")
+        raise r.fail("special_layout", _("must be a permutation of the 5 special cards"))
     state.special_layout = list(layout)
     hands = r.mapping(top["hands"], "hands")
     for c in seats:
         hand = r.listing(hands.get(c), f"hands.{c}")
         if sorted(hand) != sorted(state.players[c].cards):
-            raise r.fail(f"hands.{c}", "must hold exactly the cards of the provinces owned")
+            raise r.fail(f"hands.{c}", _("must hold exactly the cards of the provinces owned"))
     plans = r.mapping(top["plans"], "plans")
     for c, plan in plans.items():
         r.choice(c, f"plans.{c}", seats)
@@ -513,7 +549,7 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
         for space, crd in plan.items():
             r.choice(crd, f"plans.{c}.{space}", cards_ok)
         if len(set(plan.values())) != len(plan):
-            raise r.fail(f"plans.{c}", "a card is placed twice")
+            raise r.fail(f"plans.{c}", _("a card is placed twice"))
         state.players[c].plan = dict(plan)
     for c in r.listing(top["planned"], "planned"):
         r.choice(c, "planned", seats)
@@ -538,17 +574,17 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
         ckey = f"held[{i}]"
         cube = r.listing(cube, ckey)
         if len(cube) != 5:
-            raise r.fail(ckey, "must be [id, colour, x, y, angle]")
+            raise r.fail(ckey, _("must be [id, colour, x, y, angle]"))
         held.append(HeldCube(r.integer(cube[0], ckey), r.choice(cube[1], ckey, (*seats, FARMER)),
                              r.number(cube[2], ckey), r.number(cube[3], ckey),
                              r.number(cube[4], ckey)))
     if len({c.id for c in held}) != len(held):
-        raise r.fail("held", "two cubes share an id")
+        raise r.fail("held", _("two cubes share an id"))
     counts: dict[str, int] = {}
     for cube in held:
         counts[cube.colour] = counts.get(cube.colour, 0) + 1
     if counts != state.inside():
-        raise r.fail("held", "does not match position.tower.inside")
+        raise r.fail("held", _("does not match {key}").format(key="position.tower.inside"))
     state.held = held
     state.battles = r.integer(top["battles"], "battles")
     state.winners = [r.choice(c, "winners", seats) for c in r.listing(top["winners"], "winners")]
@@ -569,6 +605,8 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
         state.scores.append({"year": year, "vp": vp})
     state.cursor = _parse_cursor(r, top["cursor"], state, data)
     rng = rng_from_doc(r, top["rng"])
+    # the engine's invariants: every one is checked above in the player's words, so these
+    # programmer's lines (English) only show when that validation has a gap
     problems = check_invariants(state, data)
     if problems:
         raise r.fail("position", "; ".join(problems[:3]))
@@ -576,7 +614,8 @@ def game_from_dict(doc: Any, name: str = "save", tower: Tower | None = None,
     try:
         game.pending()
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        raise r.fail("cursor", f"does not describe a decision ({exc})") from None
+        raise r.fail("cursor", _("does not describe a decision ({error})").format(
+            error=exc)) from None
     require_decision(r, game)
     return game
 
@@ -592,37 +631,38 @@ def _parse_cursor(r: Reader, value: Any, state: GameState, data: BoardData) -> C
         _check_draft_cursor(r, cursor, state, data)
     elif isinstance(cursor, PicksCursor):
         if sorted(cursor.order) != sorted(seats):
-            raise r.fail("cursor.order", "must name every player once")
+            raise r.fail("cursor.order", _("must name every player once"))
         if cursor.index >= len(seats):
-            raise r.fail("cursor.index", f"must be at most {len(seats) - 1}, got {cursor.index}")
+            raise r.fail("cursor.index", _("must be at most {high}, got {value}").format(
+                high=len(seats) - 1, value=cursor.index))
         if not state.special_layout:
-            raise r.fail("special_layout", "missing in the picks phase")
+            raise r.fail("special_layout", _("missing in the picks phase"))
         for i, group in enumerate(cursor.ties):
             for j, c in enumerate(group):
                 r.choice(c, f"cursor.ties[{i}][{j}]", seats)
     elif isinstance(cursor, ActionsCursor):
         if not state.action_row or sorted(state.turn_order) != sorted(seats):
-            raise r.fail("action_row", "the action phase needs an action row and a turn order")
+            raise r.fail("action_row", _("the action phase needs an action row and a turn order"))
         r.integer(cursor.index, "cursor.index", 0, 10)
         r.integer(cursor.turn, "cursor.turn", 0, len(seats))
         if cursor.stage is not None:
             if cursor.index >= 10 or cursor.turn >= len(seats):
-                raise r.fail("cursor", "a pending action needs a valid action and turn")
+                raise r.fail("cursor", _("a pending action needs a valid action and turn"))
             colour = state.turn_order[cursor.turn]
             r.choice(cursor.province, "cursor.province", state.players[colour].cards)
     elif isinstance(cursor, WinterCursor):
         if sorted(state.turn_order) != sorted(seats):
-            raise r.fail("turn_order", "winter needs the autumn turn order")
+            raise r.fail("turn_order", _("winter needs the autumn turn order"))
         r.integer(cursor.index, "cursor.index", 0, len(seats))
         r.integer(cursor.extra, "cursor.extra", 0, 10)
         if cursor.draws is not None:
             if cursor.stage != "provisions" or cursor.index >= len(seats):
-                raise r.fail("cursor.draws", "revolt draws belong to a player's provisions")
+                raise r.fail("cursor.draws", _("revolt draws belong to a player's provisions"))
             colour = state.turn_order[cursor.index]
             for i, p in enumerate(cursor.draws):
                 r.choice(p, f"cursor.draws[{i}]", state.players[colour].cards)
             if not 2 <= len(set(cursor.draws)) == len(cursor.draws) <= 3:
-                raise r.fail("cursor.draws", "2-3 distinct provinces")
+                raise r.fail("cursor.draws", _("2-3 distinct provinces"))
     return cursor
 
 
@@ -633,26 +673,26 @@ def _check_draft_cursor(r: Reader, c: DraftCursor, state: GameState, data: Board
         for i, p in enumerate(items):
             r.choice(p, f"cursor.{key}[{i}]", in_play)
     if len(c.face_up) > 2:
-        raise r.fail("cursor.face_up", "at most 2 face-up cards")
+        raise r.fail("cursor.face_up", _("at most 2 face-up cards"))
     r.integer(c.turn, "cursor.turn", 0, len(seats) - 1)
     if c.taken is not None:
         r.choice(c.taken, "cursor.taken", in_play)
     r.integer(c.blind_turns, "cursor.blind_turns", 0, 5)
-    if sorted(colour for colour, _ in c.groups) != sorted(seats):
-        raise r.fail("cursor.groups", "must list every player's groups")
+    if sorted(colour for colour, _sizes in c.groups) != sorted(seats):
+        raise r.fail("cursor.groups", _("must list every player's groups"))
     for colour, sizes in c.groups:
         for i, n in enumerate(sizes):
             r.integer(n, f"cursor.groups.{colour}[{i}]", 1, 5)
     owned = {n for n, p in state.provinces.items() if p.owner}
     pool = [*c.deck, *c.face_up, *([c.taken] if c.taken else [])]
     if len(set(pool)) != len(pool) or set(pool) & owned:
-        raise r.fail("cursor.deck", "a province card is in two places")
+        raise r.fail("cursor.deck", _("a province card is in two places"))
     if c.taken is None and not c.any_groups_left():
-        raise r.fail("cursor.groups", "the draft has no group left to place")
+        raise r.fail("cursor.groups", _("the draft has no group left to place"))
     if c.taken is not None and not c.groups_of(seats[c.turn]):
-        raise r.fail("cursor.groups", "the player has no group left for the card taken")
+        raise r.fail("cursor.groups", _("the player has no group left for the card taken"))
     if c.taken is None and not (c.face_up or c.deck):
-        raise r.fail("cursor.deck", "no card left to take")
+        raise r.fail("cursor.deck", _("no card left to take"))
 
 
 # ---------------------------------------------------------------------- hostile-input guards
@@ -682,28 +722,37 @@ def check_field_types(r: Reader, top: dict, data: BoardData) -> None:
     for c, name in r.mapping(top["names"], "names").items():
         r.choice(c, f"names.{c}", PLAYER_COLOURS)
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_LABEL:
-            raise r.fail(f"names.{c}", f"a name has 1-{MAX_LABEL} characters, not {_show(name)}")
+            raise r.fail(f"names.{c}", ngettext("a name has 1-{n} character, not {value}",
+                                                 "a name has 1-{n} characters, not {value}",
+                                                 MAX_LABEL).format(n=MAX_LABEL, value=_show(name)))
     pending = top.get("pending")
     if pending is not None and (not isinstance(pending, str) or len(pending) > MAX_TEXT):
-        raise r.fail("pending", f"must be a text of at most {MAX_TEXT} characters or null")
+        raise r.fail("pending", ngettext("must be a text of at most {n} character or null",
+                                         "must be a text of at most {n} characters or null",
+                                         MAX_TEXT).format(n=MAX_TEXT))
     for key in ("position", "plans", "rng"):
         if not isinstance(top[key], dict):
-            raise r.fail(key, f"must be a mapping, not {_show(top[key])}")
+            raise r.fail(key, _("must be a mapping, not {value}").format(value=_show(top[key])))
     log_key = "events" if "events" in top else "log"  # version 1 kept text lines
     log = r.listing(top[log_key], log_key)
     if len(log) > MAX_LOG_LINES:
-        raise r.fail(log_key, f"at most {MAX_LOG_LINES} entries, found {len(log)}")
+        raise r.fail(log_key, ngettext("at most {limit} entries, found {n}",
+                                       "at most {limit} entries, found {n}",
+                                       len(log)).format(limit=MAX_LOG_LINES, n=len(log)))
     for i, line in enumerate(log):
         texts = line.values() if isinstance(line, dict) else [line]
         if any(isinstance(t, str) and len(t) > MAX_LOG_LINE for t in texts):
-            raise r.fail(f"{log_key}[{i}]", f"a log entry has at most {MAX_LOG_LINE} characters")
+            raise r.fail(f"{log_key}[{i}]", ngettext(
+                "a log entry has at most {n} character", "a log entry has at most {n} characters",
+                MAX_LOG_LINE).format(n=MAX_LOG_LINE))
     for i, entry in enumerate(r.listing(top["scores"], "scores")):
         if isinstance(entry, dict) and isinstance(entry.get("vp"), dict):
             for c, parts in entry["vp"].items():
                 for label in parts if isinstance(parts, dict) else ():
                     if isinstance(label, str) and len(label) > MAX_LABEL:
-                        raise r.fail(f"scores[{i}].vp.{c}", f"a label has at most {MAX_LABEL} "
-                                     "characters")
+                        raise r.fail(f"scores[{i}].vp.{c}", ngettext(
+                            "a label has at most {n} character",
+                            "a label has at most {n} characters", MAX_LABEL).format(n=MAX_LABEL))
 
 
 def require_decision(r: Reader, game: Game) -> None:
@@ -715,13 +764,14 @@ def require_decision(r: Reader, game: Game) -> None:
     """
     if game.is_over():
         if not game.state.winners:
-            raise r.fail("winners", "a finished game names its winners")
+            raise r.fail("winners", _("a finished game names its winners"))
         return
     if game.state.phase == "free":
-        raise r.fail("phase", "'free' is a scenario state: a save must be in a phase of play")
+        raise r.fail("phase", _("{phase} is a scenario state: a save must be in a phase of "
+                                 "play").format(phase="'free'"))
     if game.pending() is None:
-        raise r.fail("phase", f"no decision is pending in the {game.state.phase} phase: "
-                     "the game could not continue")
+        raise r.fail("phase", _("no decision is pending in the {phase} phase: the game could not "
+                                 "continue").format(phase=game.data.phase_name(game.state.phase)))
 
 
 def rng_to_doc(rng: random.Random) -> dict[str, Any]:
@@ -741,13 +791,13 @@ def rng_from_doc(r: Reader, value: Any) -> random.Random:
         except (ValueError, UnicodeEncodeError):
             blob = b""
         if len(blob) != 625 * 4:
-            raise r.fail("rng.state", "must be 625 unsigned 32-bit words in base64")
+            raise r.fail("rng.state", _("must be 625 unsigned 32-bit words in base64"))
         internal = list(struct.unpack("<625I", blob))
     else:
         internal = r.listing(raw, "rng.state")
         if len(internal) != 625 or not all(isinstance(x, int) and not isinstance(x, bool)
                                            and 0 <= x < 2**32 for x in internal):
-            raise r.fail("rng.state", "must be 625 unsigned 32-bit integers")
+            raise r.fail("rng.state", _("must be 625 unsigned 32-bit integers"))
     r.integer(internal[-1], "rng.state[624]", 0, 624)
     gauss = doc.get("gauss")
     if gauss is not None:
@@ -756,7 +806,7 @@ def rng_from_doc(r: Reader, value: Any) -> random.Random:
     try:
         rng.setstate((r.integer(doc.get("version"), "rng.version", 3, 3), tuple(internal), gauss))
     except (ValueError, TypeError) as exc:
-        raise r.fail("rng", f"not a generator state ({exc})") from None
+        raise r.fail("rng", _("not a generator state ({error})").format(error=exc)) from None
     return rng
 
 
@@ -769,8 +819,8 @@ def game_from_doc(doc: Any, name: str, tower: Tower | None = None,
     except SaveError:
         raise
     except (LookupError, TypeError, ValueError, AttributeError, RecursionError) as exc:
-        raise SaveError(f"{name}: malformed save ({type(exc).__name__}: "
-                        f"{' '.join(str(exc).split())[:160]})") from None
+        raise SaveError(_("{file}: malformed save ({error})").format(
+            file=name, error=f"{type(exc).__name__}: {' '.join(str(exc).split())[:160]}")) from None
 
 
 def load_game_text(text: str, name: str, tower: Tower | None = None,

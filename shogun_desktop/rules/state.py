@@ -14,6 +14,7 @@ from typing import Any, ClassVar, TypeAlias
 from shogun_desktop.i18n import _
 from shogun_desktop.rules.events import Event
 from shogun_desktop.rules.tower import HeldCube
+from shogun_desktop.yamlio import describe
 
 SEASONS = ("spring", "summer", "autumn", "winter")
 PUBLIC_CONTEXT = ("province", "action", "provinces")
@@ -90,7 +91,7 @@ class _Check:
         if doc is None:
             doc = {}
         if not isinstance(doc, Mapping):
-            raise _bad(where, _("must be a mapping, not {type}").format(type=type(doc).__name__))
+            raise _bad(where, _("must be a mapping, not {value}").format(value=describe(doc)))
         for k in doc:
             if k not in allowed:
                 raise _bad(f"{where}.{str(k)[:40]}", _("unknown key"))
@@ -105,8 +106,8 @@ class _Check:
     def integer(self, k: str, default: int | None = None) -> int:
         value = self.doc.get(k, default)
         if type(value) is not int:
-            raise _bad(self.key(k), _("must be an integer, not {type}").format(
-                type=type(value).__name__))
+            raise _bad(self.key(k), _("must be an integer, not {value}").format(
+                value=describe(value)))
         if value < 0:
             raise _bad(self.key(k), _("must not be negative"))
         return value
@@ -117,15 +118,15 @@ class _Check:
     def boolean(self, k: str, default: bool) -> bool:
         value = self.doc.get(k, default)
         if type(value) is not bool:
-            raise _bad(self.key(k), _("must be true or false, not {type}").format(
-                type=type(value).__name__))
+            raise _bad(self.key(k), _("must be true or false, not {value}").format(
+                value=describe(value)))
         return value
 
     def string(self, k: str, value: Any = None) -> str:
         value = self.doc.get(k) if value is None else value
         if type(value) is not str:
-            raise _bad(self.key(k), _("must be a string, not {type}").format(
-                type=type(value).__name__))
+            raise _bad(self.key(k), _("must be a string, not {value}").format(
+                value=describe(value)))
         return value
 
     def opt_string(self, k: str) -> str | None:
@@ -135,11 +136,11 @@ class _Check:
         value = self.doc.get(k) if value is None else value
         key = key or self.key(k)
         if not isinstance(value, list | tuple):
-            raise _bad(key, _("must be a list, not {type}").format(type=type(value).__name__))
+            raise _bad(key, _("must be a list, not {value}").format(value=describe(value)))
         for i, v in enumerate(value):
             if type(v) is not str:
-                raise _bad(f"{key}[{i}]", _("must be a string, not {type}").format(
-                    type=type(v).__name__))
+                raise _bad(f"{key}[{i}]", _("must be a string, not {value}").format(
+                    value=describe(v)))
         return tuple(value)
 
 
@@ -188,19 +189,19 @@ class DraftCursor:
         c = _Check(doc, where, {"deck", "face_up", "turn", "taken", "blind_turns", "groups"})
         groups_doc = c.doc.get("groups")
         if not isinstance(groups_doc, Mapping):
-            raise _bad(c.key("groups"), _("must be a mapping, not {type}").format(
-                type=type(groups_doc).__name__))
+            raise _bad(c.key("groups"), _("must be a mapping, not {value}").format(
+                value=describe(groups_doc)))
         groups: list[tuple[str, tuple[int, ...]]] = []
         for colour, sizes in groups_doc.items():
             key = f"{c.key('groups')}.{str(colour)[:20]}"
             if type(colour) is not str:
                 raise _bad(key, _("a colour must be a string"))
             if not isinstance(sizes, list | tuple):
-                raise _bad(key, _("must be a list, not {type}").format(type=type(sizes).__name__))
+                raise _bad(key, _("must be a list, not {value}").format(value=describe(sizes)))
             for i, n in enumerate(sizes):
                 if type(n) is not int:
-                    raise _bad(f"{key}[{i}]", _("must be an integer, not {type}").format(
-                        type=type(n).__name__))
+                    raise _bad(f"{key}[{i}]", _("must be an integer, not {value}").format(
+                        value=describe(n)))
             groups.append((colour, tuple(sizes)))
         return cls(deck=c.strings("deck"), face_up=c.strings("face_up"), turn=c.integer("turn"),
                    taken=c.opt_string("taken"), blind_turns=c.integer("blind_turns"),
@@ -224,8 +225,8 @@ class PicksCursor:
         c = _Check(doc, where, {"order", "index", "ties"})
         ties_doc = c.doc.get("ties") or []
         if not isinstance(ties_doc, list | tuple):
-            raise _bad(c.key("ties"), _("must be a list, not {type}").format(
-                type=type(ties_doc).__name__))
+            raise _bad(c.key("ties"), _("must be a list, not {value}").format(
+                value=describe(ties_doc)))
         ties = tuple(c.strings("ties", t, f"{c.key('ties')}[{i}]") for i, t in enumerate(ties_doc))
         return cls(order=c.strings("order"), index=c.integer("index"), ties=ties)
 

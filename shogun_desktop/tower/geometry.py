@@ -178,8 +178,8 @@ class _Reader:
 
     def mapping(self, data: Any, key: str) -> Mapping[str, Any]:
         if not isinstance(data, Mapping):
-            raise self.fail(key, _("must be a mapping, not {type}").format(
-                type=type(data).__name__))
+            raise self.fail(key, _("must be a mapping, not {value}").format(
+                value=describe(data)))
         return data
 
     def get(self, data: Mapping[str, Any], key: str, path: str) -> Any:
@@ -329,8 +329,8 @@ def parse_geometry(data: Any, source: str = "data/tower.yaml") -> TowerGeometry:
         if items is None:
             items = []
         if not isinstance(items, list):
-            raise r.fail(group, _("must be a list of segments, not {type}").format(
-                type=type(items).__name__))
+            raise r.fail(group, _("must be a list of segments, not {value}").format(
+                value=describe(items)))
         if group in REQUIRED_GROUPS and not items:
             raise r.fail(group, _("must list at least one segment"))
         for i, item in enumerate(items):

@@ -511,10 +511,8 @@ def run_window(argv: Sequence[str] | None = None) -> int:
         args = window_parser().parse_args(argv)
     size = args.size
     from shogun_desktop.check import preload_data
-    from shogun_desktop.ui.prefs import Prefs
 
-    prefs = Prefs.load()
-    apply_language(prefs, args.lang)  # before the data's reasons and any scene's words
+    apply_language(prefs, args.lang)  # as parsed; before the data's reasons and any scene's words
     problem = preload_data()  # a broken data file: one clear line, never a traceback mid-game
     if problem is not None:
         print(f"shogun-desktop: {problem}", file=sys.stderr)  # the data layer's words

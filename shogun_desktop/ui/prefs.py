@@ -152,7 +152,7 @@ class Prefs:
         try:
             doc = load_yaml_file(path)
         except YamlFormatError as exc:
-            error = str(exc)
+            error = exc  # worded when shown: the language is not applied yet
             prefs._problem = lambda: _("{error}; using the default settings").format(error=error)
             return prefs
         if doc is None:

@@ -287,8 +287,8 @@ class GameSession:
             raise
         except (OSError, ValueError, LookupError, TypeError, AttributeError,
                 RecursionError) as exc:  # a check the loader missed: still a clear refusal
-            raise SaveError(f"{path}: cannot be loaded ({type(exc).__name__}: "
-                            f"{str(exc)[:200]})") from None
+            raise SaveError(_("{file}: cannot be loaded ({error})").format(
+                file=path, error=f"{type(exc).__name__}: {str(exc)[:200]}")) from None
         return cls(game, folder, **kw)
 
     @classmethod
