@@ -46,16 +46,18 @@ HEADER_H = 50
 # provinces (Shima, Owari, Awa-Boso) have no room for even an abbreviated name
 MAP = pygame.Rect(8, 56, 1040, 702)
 RIGHT_X, RIGHT_W = 1058, 534  # the column right of the map: board, public facts, buttons
-SPACE_W, SPACE_H = 261, 56
-SPACE_X0, SPACE_Y0, SPACE_GAP, SPACE_COL_GAP = RIGHT_X, 80, 6, 12
+SPACE_W, SPACE_H = 264, 56
+SPACE_X0, SPACE_Y0, SPACE_GAP, SPACE_COL_GAP = RIGHT_X, 80, 6, 6
 CARD_W, CARD_H = 118, 52
 CARD_GAP = 7
-SPACE_CARD = (112, 48)
+SPACE_CARD = (118, 48)
 HAND_X0, HAND_Y0 = 8, 762  # the hand: two rows under the map
 INFO_Y = SPACE_Y0 + 6 * (SPACE_H + SPACE_GAP) + 4
 STATUS_Y = 762  # cost and status, then two rows of buttons, under the public facts
 BUTTON_Y, BUTTON_H = 808, 42
-LABEL_W = SPACE_W - SPACE_CARD[0] - 44  # a space's name, left of its card and the ✕
+LABEL_W = SPACE_W - SPACE_CARD[0] - 14  # a space's name, left of its card
+CLEAR = 28  # the ✕ that takes a placed card back: under the name, at the space's left
+# (never in the middle of a space, where a click puts the selected card)
 
 
 def map_rect(size: tuple[int, int]) -> pygame.Rect:
@@ -413,10 +415,9 @@ class PlanningScene(DesignScale, Scene):
         ]
         for space in self.plan:
             r = self.space_rect(space)
-            cr = self.card_rect_in_space(space)
-            d = round(24 * self.k)
-            w.append(Button((cr.x - d - 4, r.y + round(4 * self.k), d, d), "✕",
-                            self._clearer(space), key=f"clear-{space}",
+            d = round(CLEAR * self.k)
+            w.append(Button((r.x + round(8 * self.k), r.bottom - d - round(4 * self.k), d, d),
+                            "✕", self._clearer(space), key=f"clear-{space}",
                             size=self.Fk(13), tooltip=_("Take the card back")))
         # the status line under the cost: when shortened to fit, its words on hover
         w.append(Widget(self.R(RIGHT_X, STATUS_Y + 22, RIGHT_W, 24), key="status-line"))
@@ -760,7 +761,7 @@ class PlanningScene(DesignScale, Scene):
             if self.active else _("every space is filled"))
         head = P(SPACE_X0, SPACE_Y0 - 24)
         th.blit_text(surface, fonts, self.fit_noted(_("Your board — keys 1–0 and B · {note}").format(
-            note=active_note), head, F(15), round(572 * self.k), bold=True),
+            note=active_note), head, F(15), round(RIGHT_W * self.k), bold=True),
             head, F(15), th.INK, bold=True)
         label_w = round(LABEL_W * self.k)
         for i, space in enumerate(SPACES):
@@ -787,10 +788,10 @@ class PlanningScene(DesignScale, Scene):
                 cost = self.costs.get(space, 0)
                 sub = (_("cost {cost} · row {position}").format(cost=cost, position=pos) if pos
                        else _("cost {cost} · row ?").format(cost=cost))
-            at = (r.x + pad, r.y + round(30 * self.k))
-            th.blit_text(surface, fonts, self.fit_noted(sub, at, F(13),
-                                                        label_w + round(30 * self.k)),
-                         at, F(13), th.INK_SOFT)
+            room = label_w - (round((CLEAR + 6) * self.k) if filled else 0)  # the ✕
+            at = (r.x + pad + label_w - room, r.y + round(30 * self.k))
+            th.blit_text(surface, fonts, self.fit_noted(sub, at, F(13), room), at, F(13),
+                         th.INK_SOFT)
             cr = self.card_rect_in_space(space)
             if filled:
                 self.draw_card(surface, self.plan[space], cr)
@@ -851,16 +852,20 @@ class PlanningScene(DesignScale, Scene):
                      bold=True)
         y += step
         small = round(F(13) * 1.25)
-        lines = [(j, line) for key in dict.fromkeys(view["event_candidates"])
-                 for j, line in enumerate(wrap_text(fonts, event_text(self.data, key), F(13),
-                                                    width - 12))]
+        keys = list(dict.fromkeys(view["event_candidates"]))
+        texts = [event_text(self.data, key) for key in keys]
+        lines = [(j, line) for text in texts
+                 for j, line in enumerate(wrap_text(fonts, text, F(13), width - 12))]
         room = max(0, (bottom - y) // small)
-        if len(lines) > room and room:  # no room for all: the last line says so, and
-            lines = lines[:room]         # pointing at the events shows them in full
+        if len(lines) > room and len(keys) <= room:
+            # no room for every word: one line per event, each in full on hover
+            lines = [(0, self.fit_noted(text, (x, y + i * small), F(13), width))
+                     for i, text in enumerate(texts)]
+        elif len(lines) > room and room:  # not even that: the last line says so, and
+            lines = lines[:room]            # pointing at the events shows them in full
             j, last = lines[-1]
             lines[-1] = (j, fonts.fit(last + " …", F(13), width - 12))
-            self.cut_spots.append((pygame.Rect(x, y, width, room * small), "\n".join(
-                event_text(self.data, key) for key in dict.fromkeys(view["event_candidates"]))))
+            self.cut_spots.append((pygame.Rect(x, y, width, room * small), "\n".join(texts)))
         for j, line in lines:
             th.blit_text(surface, fonts, line, (x + (0 if j == 0 else 12), y), F(13), th.INK_SOFT)
             y += small
