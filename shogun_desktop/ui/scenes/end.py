@@ -46,8 +46,8 @@ MAP = pygame.Rect(16, 118, 904, 560)
 CHART = pygame.Rect(16, 690, 904, 194)
 RIGHT = pygame.Rect(936, 118, 648, 0)
 # the standings' columns: (x from the column's left, room), and the battle table's x
-STANDING_X = {"vp": (258, 54), "chests": (316, 114), "provinces": (436, 104),
-              "buildings": (548, 100)}
+STANDING_X = {"vp": (250, 54), "chests": (306, 116), "provinces": (428, 118),
+              "buildings": (550, 98)}
 BATTLE_X = (128, 258, 388, 518)
 TABLE_Y = 118
 TAB_Y = 398
