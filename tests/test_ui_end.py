@@ -112,3 +112,39 @@ def test_the_end_screen_shows_the_map_the_numbers_and_rematches(tmp_path, finish
         assert not game.session.is_over()
     finally:
         app.close()
+
+
+def test_the_end_map_names_every_province_inside_it_at_1280x720(tmp_path, finished,
+                                                               monkeypatch):
+    """At the smallest window the final map still names every province (the smallest ones
+    abbreviated): each name is drawn, lies inside its province, overlaps no other, and
+    pointing at it shows the full name."""
+    from shogun_desktop.ui.board_view import BoardView
+    from tests.test_ui_map_layout import check
+
+    drawn: dict[str, tuple[str, ...]] = {}
+    real = BoardView._draw_label
+
+    def record(self, surface, rect, label, size, colour):
+        name = next(n for n, (_, pl) in self._placements.items()
+                    if pl.boxes.get("name") == tuple(rect))
+        drawn[name] = label.lines
+        return real(self, surface, rect, label, size, colour)
+
+    monkeypatch.setattr(BoardView, "_draw_label", record)
+    app = game_app(tmp_path, size=(1280, 720))
+    try:
+        end = app.push(EndScene(app, finished, app.host))
+        app.run(max_frames=2, dt=1 / 60)
+        overlays = end._overlays()
+        assert end.board.names_visible()
+        assert set(drawn) == set(end.board.polygons)  # every province's name is drawn
+        assert check(end.board, overlays) == []  # inside its province, overlapping nothing
+        placements = end.board.placements(overlays)
+        short = [n for n, pl in placements.items() if pl.label is not None and pl.label.short]
+        assert short  # the test really covers abbreviations (Shima, Owari at this size)
+        for name in short:
+            x, y, w, h = placements[name].boxes["name"]
+            assert name in end.full_text_at((x + w // 2, y + h // 2))
+    finally:
+        app.close()

@@ -122,22 +122,18 @@ def test_the_table_map_grows_with_the_window_and_its_text_does_not_beyond_the_de
 
 
 def test_planning_map_keeps_the_table_guarantees(fonts):
-    """The planning screen draws its map natively (text scaled like the table's): the same
-    guarantees from 1600x900 up. (Below that its map is about 15 % smaller than the table's and
-    a few tiny provinces still lack room: the table is the screen checked there.)"""
-    from shogun_desktop.ui.scenes.planning import MAP
+    """The planning screen draws its map natively at the table's size (text scaled like the
+    table's): the same guarantees at every supported window size, with no exception."""
+    from shogun_desktop.ui.scenes.planning import map_rect
 
     for players, side in ((5, "moon"), (3, "sun")):
         game = crowded(players, side, 5)
         view = board_for(game, fonts)
         overlays = overlays_of(game)
-        for w, h in ((1600, 900), (1920, 1080), (2560, 1440)):
-            k = min(w / 1600, h / 900)
-            ox = round((w - 1600 * k) / 2)
-            view.layout((round(ox + MAP.x * k), round(MAP.y * k), round(MAP.w * k),
-                         round(MAP.h * k)))
-            view.set_ui_scale(map_text_scale(k))
-            assert check(view, overlays) == [], (players, side, w, h)
+        for size in SIZES:
+            view.layout(map_rect(size))
+            view.set_ui_scale(map_text_scale(min(size[0] / 1600, size[1] / 900)))
+            assert check(view, overlays) == [], (players, side, size)
 
 
 def test_the_check_fails_when_a_box_crosses_a_border_or_another(fonts):

@@ -8,7 +8,7 @@ every seat to humans so the table shows the pending decision, and photographs th
 
 One picture per (side, players, size, phase): sun 3-player and moon 5-player, the table in the
 draft (year 1) and during the actions (a battle target to choose), and the secret-planning
-screen.
+screen; with ``--phases end`` the end screen of the same game played to its end.
 """
 
 from __future__ import annotations
@@ -47,6 +47,17 @@ def advance(game: Game, until: str, year: int, seed: int) -> None:
     raise RuntimeError("position not reached")
 
 
+def finished_game(players: int, side: str, seed: int) -> Game:
+    """The seeded game played by computer players to its end (for the end screen)."""
+    colours = list(PLAYER_ORDER[:players])
+    game = Game.new(GameConfig(colours, board=side, start="draft", seed=seed,
+                               names=dict(zip(colours, NAMES, strict=False))))
+    ai, rng = EasyPlayer(game.data), random.Random(seed)
+    while game.pending() is not None:
+        game.apply(decide(ai, game, rng))
+    return game
+
+
 def mid_game(players: int, side: str, seed: int, until: str, year: int = 2) -> Game:
     colours = list(PLAYER_ORDER[:players])
     game = Game.new(GameConfig(colours, board=side, start="draft", seed=seed,
@@ -69,6 +80,7 @@ def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5, lang: str = "e
 
     from shogun_desktop.i18n import set_language
     from shogun_desktop.ui.app import App
+    from shogun_desktop.ui.scenes.end import EndScene
     from shogun_desktop.ui.scenes.game import GameScene
     from shogun_desktop.ui.scenes.planning import PlanningScene
     from shogun_desktop.ui.session import GameSession
@@ -79,6 +91,22 @@ def shoot(out: Path, sizes: list[tuple[int, int]], seed: int = 5, lang: str = "e
     for side, players in (("sun", 3), ("moon", 5)):
         if tables and f"{side}{players}" not in tables:
             continue
+        if phases and "end" in phases:
+            game = finished_game(players, side, seed)
+            for size in sizes:
+                app = App(size, show_new_game=False)
+                set_language(lang)
+                try:
+                    app.push(EndScene(app, GameSession(game, tempfile.mkdtemp(),
+                                                       autosave=False), None))
+                    app.running = True
+                    for _ in range(3):
+                        app.frame(1 / 60)
+                    path = out / f"end_{side}{players}_{size[0]}x{size[1]}{suffix}.png"
+                    app.screenshot(path)
+                    written.append(path)
+                finally:
+                    app.close()
         for until, year in PHASES:
             if phases and until not in phases:
                 continue

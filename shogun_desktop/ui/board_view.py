@@ -29,7 +29,7 @@ from typing import Any
 import pygame
 
 from shogun_desktop.data.mapdata import point_in_polygon
-from shogun_desktop.i18n import _
+from shogun_desktop.i18n import _, ngettext, pgettext
 from shogun_desktop.ui import map_layout as ml
 from shogun_desktop.ui import theme as th
 
@@ -93,6 +93,40 @@ def state_overlays(provinces: Mapping[str, Mapping[str, Any]], *,
             ov["revolts"] = st["revolts"]
         out[name] = ov
     return out
+
+
+def province_tip(data: Any, view: Mapping[str, Any], name: str, region: str,
+                 player_name: Any) -> str:
+    """A province's tooltip, from public facts only: name and kanji, region, values, who
+    holds it with how many armies, revolt markers and buildings (the table and the end
+    screen; the map may show the name abbreviated). ``player_name(colour)`` names a seat."""
+    p = data.provinces[name]
+    st = view["provinces"][name]
+    n_seats = len(view["seats"])
+    if name not in view["in_play"]:
+        held = ngettext("out of play with {n} player", "out of play with {n} players",
+                        n_seats).format(n=n_seats)
+    elif st["owner"]:
+        held = _("held by {player}").format(player=player_name(st["owner"]))
+    else:
+        held = _("held by nobody")
+    built = [data.building_name(b) for b in ("castle", "temple", "theater") if st[b]]
+    kanji = f" {p.kanji}" if p.kanji else ""
+    lines = [
+        _("{province} — {region}").format(province=f"{name}{kanji}",
+                                          region=th.region_label(region)),
+        ngettext("tax {tax} · rice {rice} · {n} building space",
+                 "tax {tax} · rice {rice} · {n} building spaces", p.slots).format(
+            tax=p.tax, rice=p.rice, n=p.slots),
+        _("{held} · {armies} · {revolts}").format(
+            held=held,
+            armies=ngettext("{n} army", "{n} armies", st["armies"]).format(n=st["armies"]),
+            revolts=ngettext("{n} revolt marker", "{n} revolt markers",
+                             st["revolts"]).format(n=st["revolts"])),
+    ]
+    if built:
+        lines.append(_("buildings: {list}").format(list=pgettext("list", ", ").join(built)))
+    return "\n".join(lines)
 
 
 def owner_fill(colour: str) -> th.RGB:

@@ -153,6 +153,7 @@ class Fonts:
         # wrapped lines by (text, size, width, bold): UAX #14 breaking costs milliseconds for
         # a paragraph, and tooltips and panels ask for the same ones frame after frame
         self._wraps: OrderedDict[tuple, list[str]] = OrderedDict()
+        self._fits: OrderedDict[tuple, str] = OrderedDict()  # fit() results
         self._cache_size = cache_size
         self._glyph_ok: dict[tuple[str, str], bool] = {}
         self._present: dict[str, bool] = {}  # which optional faces ship (asked per string)
@@ -314,7 +315,20 @@ class Fonts:
         return width, ascent + descent
 
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
-        """text shortened with an ellipsis so it fits width pixels."""
+        """text shortened with an ellipsis so it fits width pixels (remembered: a screen
+        repaints the same few dozen lines, and measuring text with a "·" or a "—" goes
+        character by character)."""
+        key = (text, size, width, bold)
+        shown = self._fits.get(key)
+        if shown is None:
+            shown = self._fits[key] = self._fit(text, size, width, bold)
+            if len(self._fits) > 1024:
+                self._fits.popitem(last=False)
+        else:
+            self._fits.move_to_end(key)
+        return shown
+
+    def _fit(self, text: str, size: int, width: int, bold: bool) -> str:
         if self.size(text, size, bold)[0] <= width:
             return text
         # Binary search for the longest prefix that fits with the ellipsis: about log2(len)

@@ -14,14 +14,15 @@ import pygame
 from shogun_desktop.i18n import _, pgettext
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
+from shogun_desktop.ui.board_view import BoardView, load_map_data, province_tip
+from shogun_desktop.ui.design import map_text_scale
 from shogun_desktop.ui.end_stats import (
     battle_stats,
     tie_break,
     vp_over_time,
     winter_breakdown,
 )
-from shogun_desktop.ui.inputs import Action, Input
+from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import (
     Button,
@@ -30,6 +31,7 @@ from shogun_desktop.ui.widgets import (
     LayerCache,
     Option,
     WidgetGroup,
+    draw_tooltip,
 )
 from shogun_desktop.ui.widgets.native import MIN_TEXT, NativeLayout, Sheet
 
@@ -38,9 +40,15 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.scenes.new_game import NewGameSettings
     from shogun_desktop.ui.session import GameHost, GameSession
 
-MAP = pygame.Rect(16, 118, 784, 500)
-CHART = pygame.Rect(16, 630, 784, 254)
-RIGHT = pygame.Rect(816, 118, 768, 0)
+# the map is wide enough for every province's name at 1280x720 (the smallest ones
+# abbreviated, in full on hover); the column right of it holds the tables
+MAP = pygame.Rect(16, 118, 904, 560)
+CHART = pygame.Rect(16, 690, 904, 194)
+RIGHT = pygame.Rect(936, 118, 648, 0)
+# the standings' columns: (x from the column's left, room), and the battle table's x
+STANDING_X = {"vp": (250, 54), "chests": (306, 116), "provinces": (428, 118),
+              "buildings": (550, 98)}
+BATTLE_X = (128, 258, 388, 518)
 TABLE_Y = 118
 TAB_Y = 398
 DETAIL_Y = 452
@@ -105,14 +113,18 @@ class EndScene(NativeLayout, Scene):
         # fewer players: the tabs move up under the standings (no gap)
         self.tab_y = min(TAB_Y, TABLE_Y + 26 + 50 * len(self.rows) + 16)
         self.detail_y = self.tab_y + DETAIL_Y - TAB_Y
-        data = session.game.data
+        data = self.data = session.game.data
         side = session.game.state.board
+        self.regions = {p: v.region[side] for p, v in data.provinces.items()}
+        # the final map: who holds what, every province named (values, armies and buildings
+        # are in its tooltip: at 1280x720 they have no room beside the names)
         self.board = BoardView(
-            load_map_data(app.data_folder / "map.yaml"),
-            {p: v.region[side] for p, v in data.provinces.items()}, app.theme.fonts,
+            load_map_data(app.data_folder / "map.yaml"), self.regions, app.theme.fonts,
             rect=MAP, out_of_play=frozenset(data.provinces) - session.game.in_play(),
-            kanji={p: v.kanji for p, v in data.provinces.items()},
-            values={p: (v.tax, v.rice, v.slots) for p, v in data.provinces.items()}, side=side)
+            kanji={p: v.kanji for p, v in data.provinces.items()}, side=side,
+            show_names=True)
+        self.hover: str | None = None  # the province under the pointer
+        self.pointer: tuple[int, int] | None = None
         self.layer = LayerCache()
         self.ui = WidgetGroup()
         self.sheet = Sheet(app.theme.fonts)
@@ -123,7 +135,7 @@ class EndScene(NativeLayout, Scene):
         self.map_rect = self.R(MAP)
         self.map_rect.h += self.extra
         self.board.layout(self.map_rect)
-        self.board.set_ui_scale(self.text_scale)
+        self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -139,7 +151,7 @@ class EndScene(NativeLayout, Scene):
             def wide(text: str, least: int, size: int = size, pad: int = pad) -> int:
                 return max(self.px(least), fonts.size(text, size, True)[0] + pad)
 
-            rw, nw, qw = wide(rematch, 350), wide(new, 170), wide(quit_, 130)
+            rw, nw, qw = wide(rematch, 300), wide(new, 150), wide(quit_, 110)
             if rw + nw + qw + 3 * gap <= right.w or size <= MIN_TEXT:
                 break
             size -= 1
@@ -183,6 +195,9 @@ class EndScene(NativeLayout, Scene):
                                     on_confirm=self.app.quit, confirm_text=_("Quit")))
 
     def handle(self, inp: Input) -> bool:
+        if inp.kind is Kind.MOTION:
+            self.pointer = inp.pos
+            self.hover = self.board.province_at(inp.pos)
         return self.ui.handle(inp)
 
     def resume(self) -> None:
@@ -196,7 +211,22 @@ class EndScene(NativeLayout, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         key = (self._layout_key, self.tab, self.ui.visual_state())
         surface.blit(self.layer.get(key, surface.get_size(), self._paint), (0, 0))
-        self.draw_tip(surface)
+        if self.ui.tooltip.text():
+            self.draw_tip(surface)
+        elif self.hover is not None and self.pointer is not None:
+            draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.pointer,
+                         self.F(16))
+
+    def province_tip(self, name: str) -> str:
+        return province_tip(self.data, self.view, name, self.regions[name], self.session.name)
+
+    def full_text_at(self, pos: tuple[int, int]) -> str | None:
+        """A widget's tooltip, else the province's under pos (its name may be shortened)."""
+        tip = super().full_text_at(pos)
+        if tip is None:
+            name = self.board.province_at(pos)
+            return self.province_tip(name) if name else None
+        return tip
 
     def _paint(self, surface: pygame.Surface) -> None:
         surface.fill(th.PAPER)
@@ -221,8 +251,8 @@ class EndScene(NativeLayout, Scene):
         return sheet
 
     def _overlays(self) -> dict[str, dict]:
-        overlays = state_overlays(self.view["provinces"], revolts=False)
-        return {name: ov for name, ov in overlays.items() if ov}
+        return {name: {"owner": st["owner"]} for name, st in self.view["provinces"].items()
+                if st["owner"]}
 
     def _draw_title(self, sheet: Sheet, fonts) -> None:
         winners = [self.names[c] for c in self.order if c in self.view["winners"]]
@@ -251,9 +281,10 @@ class EndScene(NativeLayout, Scene):
     def _draw_standings(self, sheet: Sheet, fonts) -> None:
         x, y = self.P(RIGHT.x, TABLE_Y)
         width = self.px(RIGHT.w)
-        cols = [(_("Player"), 60, 260), (_("VP"), 330, 64), (_("War chests"), 400, 114),
-                (pgettext("column", "Provinces"), 520, 104),
-                (pgettext("column", "Buildings"), 630, 138)]
+        cols = [(_("Player"), 60, STANDING_X["vp"][0] - 68), (_("VP"), *STANDING_X["vp"]),
+                (_("War chests"), *STANDING_X["chests"]),
+                (pgettext("column", "Provinces"), *STANDING_X["provinces"]),
+                (pgettext("column", "Buildings"), *STANDING_X["buildings"])]
         big, small = self.F(17), self.F(15)
         for text, dx, room in cols:  # a long word gets a size smaller before it is cut
             size = big if fonts.size(text, big, True)[0] <= self.px(room) else small
@@ -270,10 +301,10 @@ class EndScene(NativeLayout, Scene):
             sheet.text(f"{row['rank']}.", (x + self.px(12), cy), self.F(20), th.INK, bold=True,
                        anchor="midleft")
             sheet.marker(row["colour"], (x + self.px(76), cy), min(self.px(30), row_h - self.px(12)))
-            sheet.fitted(row["name"], (x + self.px(98), cy), self.F(19), self.px(222), th.INK,
-                         bold=True, anchor="midleft")
-            for key, dx in (("vp", 330), ("chests", 400), ("provinces", 520),
-                            ("buildings", 630)):
+            sheet.fitted(row["name"], (x + self.px(98), cy), self.F(19),
+                         self.px(STANDING_X["vp"][0] - 106), th.INK, bold=True,
+                         anchor="midleft")
+            for key, (dx, _room) in STANDING_X.items():
                 sheet.text(str(row[key]), (x + self.px(dx), cy), self.F(19), th.INK,
                            bold=key == "vp", anchor="midleft")
             y += row_h
@@ -325,10 +356,11 @@ class EndScene(NativeLayout, Scene):
                      self.F(17), width, th.INK_SOFT)
         y += max(self.px(30), self.lh(self.F(17)))
         # four columns after the names; a heading's note may take two lines
-        cols = [(_("Attacks"), _("won · lost"), 150), (_("Defences"), _("held · lost"), 305),
-                (_("Revolts"), _("put down · lost"), 460),
-                (_("Cubes in → out"), _("own, in their fights"), 615)]
-        room = self.px(148)
+        cols = [(_("Attacks"), _("won · lost"), BATTLE_X[0]),
+                (_("Defences"), _("held · lost"), BATTLE_X[1]),
+                (_("Revolts"), _("put down · lost"), BATTLE_X[2]),
+                (_("Cubes in → out"), _("own, in their fights"), BATTLE_X[3])]
+        room = self.px(BATTLE_X[1] - BATTLE_X[0] - 2)
         big, note = self.F(16), self.F(14)
         for head, words, dx in cols:
             size = big if fonts.size(head, big, True)[0] <= room else self.F(14)
@@ -349,12 +381,12 @@ class EndScene(NativeLayout, Scene):
             st = self.stats[c]
             cy = y + row_step // 2 - self.px(4)
             sheet.marker(c, (x + self.px(12), cy), self.px(22))
-            sheet.fitted(self.names[c], (x + self.px(30), cy), self.F(17), self.px(114), th.INK,
-                         bold=True, anchor="midleft")
-            for text, dx in ((f"{st.won_attacking} · {st.lost_attacking}", 150),
-                             (f"{st.won_defending} · {st.lost_defending}", 305),
-                             (f"{st.revolts_suppressed} · {st.revolts_lost}", 460),
-                             (f"{st.poured} → {st.came_out}", 615)):
+            sheet.fitted(self.names[c], (x + self.px(30), cy), self.F(17),
+                         self.px(BATTLE_X[0] - 36), th.INK, bold=True, anchor="midleft")
+            for text, dx in zip((f"{st.won_attacking} · {st.lost_attacking}",
+                                 f"{st.won_defending} · {st.lost_defending}",
+                                 f"{st.revolts_suppressed} · {st.revolts_lost}",
+                                 f"{st.poured} → {st.came_out}"), BATTLE_X, strict=True):
                 sheet.text(text, (x + self.px(dx), cy), self.F(17), th.INK, anchor="midleft")
             line_y = y + row_step - self.px(8)
             sheet.line((x, line_y), (x + width, line_y), th.PAPER_DARK)
@@ -380,6 +412,8 @@ class EndScene(NativeLayout, Scene):
         top = max([10] + [v for p in self.points for v in p.values()])
         top = -(-top // 10) * 10
         step = 10 if top <= 60 else 20
+        while step < top and plot.h * step / top < self.lh(size):  # labels never overlap
+            step *= 2
         for v in range(0, top + 1, step):
             yy = plot.bottom - round(v / top * plot.h)
             sheet.line((plot.x, yy), (plot.right, yy), th.PAPER_DARK)

@@ -24,7 +24,7 @@ from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.rules.events import Event
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
+from shogun_desktop.ui.board_view import BoardView, load_map_data, province_tip, state_overlays
 from shogun_desktop.ui.design import DesignScale, map_text_scale
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
@@ -512,34 +512,7 @@ class GameScene(DesignScale, Scene):
         return self.province_tip(province) if province else None
 
     def province_tip(self, name: str) -> str:
-        p = self.data.provinces[name]
-        st = self.view["provinces"][name]
-        n_seats = len(self.view["seats"])
-        if name not in self.view["in_play"]:
-            held = ngettext("out of play with {n} player", "out of play with {n} players",
-                            n_seats).format(n=n_seats)
-        elif st["owner"]:
-            held = _("held by {player}").format(player=self.session.name(st["owner"]))
-        else:
-            held = _("held by nobody")
-        built = [self.data.building_name(b) for b in ("castle", "temple", "theater") if st[b]]
-        kanji = f" {p.kanji}" if p.kanji else ""
-        lines = [
-            _("{province} — {region}").format(province=f"{name}{kanji}",
-                                              region=th.region_label(self.regions[name])),
-            ngettext("tax {tax} · rice {rice} · {n} building space",
-                     "tax {tax} · rice {rice} · {n} building spaces", p.slots).format(
-                tax=p.tax, rice=p.rice, n=p.slots),
-            _("{held} · {armies} · {revolts}").format(
-                held=held,
-                armies=ngettext("{n} army", "{n} armies", st["armies"]).format(n=st["armies"]),
-                revolts=ngettext("{n} revolt marker", "{n} revolt markers",
-                                 st["revolts"]).format(n=st["revolts"])),
-        ]
-        if built:
-            lines.append(_("buildings: {list}").format(
-                list=pgettext("list", ", ").join(built)))
-        return "\n".join(lines)
+        return province_tip(self.data, self.view, name, self.regions[name], self.session.name)
 
     def _paint(self, surface: pygame.Surface) -> None:
         view = self.view

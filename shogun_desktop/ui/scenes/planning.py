@@ -22,7 +22,7 @@ from shogun_desktop.rules.engine import SPACES, IllegalChoiceError
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.board_view import BoardView, load_map_data, state_overlays
-from shogun_desktop.ui.design import DesignScale, map_text_scale
+from shogun_desktop.ui.design import DESIGN, DesignScale, map_text_scale
 from shogun_desktop.ui.inputs import Action, Input, Kind
 from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.scenes import cards as cd
@@ -41,16 +41,35 @@ if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.session import GameSession
 
-HEADER_H = 56
-MAP = pygame.Rect(8, 64, 1000, 600)
-SPACE_W, SPACE_H = 280, 60
-SPACE_X0, SPACE_Y0, SPACE_GAP = 1020, 92, 6
-CARD_W, CARD_H = 118, 58
-SPACE_CARD = (128, 52)
-HAND_X0, HAND_Y0 = 8, 672
+HEADER_H = 50
+# the map gets the table's own size (1040x702): below that, at 1280x720, a few tiny
+# provinces (Shima, Owari, Awa-Boso) have no room for even an abbreviated name
+MAP = pygame.Rect(8, 56, 1040, 702)
+RIGHT_X, RIGHT_W = 1058, 534  # the column right of the map: board, public facts, buttons
+SPACE_W, SPACE_H = 264, 56
+SPACE_X0, SPACE_Y0, SPACE_GAP, SPACE_COL_GAP = RIGHT_X, 80, 6, 6
+CARD_W, CARD_H = 118, 52
+CARD_GAP = 7
+SPACE_CARD = (118, 48)
+HAND_X0, HAND_Y0 = 8, 762  # the hand: two rows under the map
 INFO_Y = SPACE_Y0 + 6 * (SPACE_H + SPACE_GAP) + 4
-BOTTOM_Y = 848
-LABEL_W = SPACE_W - SPACE_CARD[0] - 44  # a space's name, left of its card and the ✕
+STATUS_Y = 762  # cost and status, then two rows of buttons, under the public facts
+BUTTON_Y, BUTTON_H = 808, 42
+LABEL_W = SPACE_W - SPACE_CARD[0] - 14  # a space's name, left of its card
+CLEAR = 28  # the ✕ that takes a placed card back: under the name, at the space's left
+# (never in the middle of a space, where a click puts the selected card)
+
+
+def map_rect(size: tuple[int, int]) -> pygame.Rect:
+    """The planning map's rect in window pixels at a window size (as the scene lays it out:
+    the design scaled to fit, centred across; a taller window's extra height goes to the
+    map). Pure, so the map-layout test checks the real geometry."""
+    w, h = size
+    k = min(w / DESIGN[0], h / DESIGN[1])
+    extra = max(0, round(h - DESIGN[1] * k))
+    ox = round((w - DESIGN[0] * k) / 2)
+    return pygame.Rect(round(ox + MAP.x * k), round(MAP.y * k), round(MAP.w * k),
+                       round(MAP.h * k) + extra)
 
 
 class CutTexts(Widget):
@@ -153,7 +172,7 @@ class PlanningScene(DesignScale, Scene):
         # map's bottom edge down moves by `extra`
         self.fit_design(size, grows=True)
         self._size = (size[0], size[1])
-        self.board.layout(self.R(MAP).inflate(0, self.extra).move(0, self.extra // 2))
+        self.board.layout(map_rect(size))
         self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
         self.layer = LayerCache()
         self.rebuild()
@@ -322,25 +341,28 @@ class PlanningScene(DesignScale, Scene):
     def space_rect(self, space: str) -> pygame.Rect:
         i = SPACES.index(space)
         col, row = divmod(i, 6)
-        return self.R(SPACE_X0 + col * (SPACE_W + 12), SPACE_Y0 + row * (SPACE_H + SPACE_GAP),
-                      SPACE_W, SPACE_H)
+        return self.R(SPACE_X0 + col * (SPACE_W + SPACE_COL_GAP),
+                      SPACE_Y0 + row * (SPACE_H + SPACE_GAP), SPACE_W, SPACE_H)
 
     def card_rect_in_space(self, space: str) -> pygame.Rect:
         i = SPACES.index(space)
         col, row = divmod(i, 6)
         w, h = SPACE_CARD
-        x = SPACE_X0 + col * (SPACE_W + 12) + SPACE_W - w - 4
+        x = SPACE_X0 + col * (SPACE_W + SPACE_COL_GAP) + SPACE_W - w - 4
         y = SPACE_Y0 + row * (SPACE_H + SPACE_GAP) + (SPACE_H - h) // 2
         return self.R(x, y, w, h)
 
     def hand_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """The hand in two rows under the map; a hand of more than 16 cards gets narrower
+        cards (their full text is in the tooltip) rather than a third row."""
+        hand = self.hand()
+        per_row = max(8, -(-len(hand) // 2))
+        w = min(CARD_W, (MAP.w - (per_row - 1) * CARD_GAP) // per_row)
         out = []
-        x, y = HAND_X0, HAND_Y0 + 24
-        for card in self.hand():
-            if x + CARD_W > MAP.right:
-                x, y = HAND_X0, y + CARD_H + 6
-            out.append((card, self.R(x, y, CARD_W, CARD_H)))
-            x += CARD_W + 7
+        for i, card in enumerate(hand):
+            row, col = divmod(i, per_row)
+            out.append((card, self.R(HAND_X0 + col * (w + CARD_GAP),
+                                     HAND_Y0 + 22 + row * (CARD_H + 6), w, CARD_H)))
         return out
 
     def space_at(self, pos) -> str | None:
@@ -360,43 +382,45 @@ class PlanningScene(DesignScale, Scene):
         empty = len(SPACES) - len(self.plan)
         last = self.last_plan()
         fit = self.button_size
+        row2 = BUTTON_Y + BUTTON_H + 4
         w: list[Widget] = [
             CutTexts((0, 0, 0, 0), self.cut_spots),  # no box of its own: only its spots
-            Button(self.R(1022, BOTTOM_Y, 92, 44), _("↶ Undo"), self.undo, key="undo",
-                   size=fit(_("↶ Undo"), 92, 15),
+            Button(self.R(RIGHT_X, row2, 110, BUTTON_H), _("↶ Undo"), self.undo, key="undo",
+                   size=fit(_("↶ Undo"), 110, 15),
                    tooltip=_("Take back the last change to this plan (Ctrl+Z)"),
                    disabled=None if self.history else _("Nothing to undo")),
-            Button(self.R(1122, BOTTOM_Y, 92, 44), _("Redo ↷"), self.redo, key="redo",
-                   size=fit(_("Redo ↷"), 92, 15), tooltip=_("Put the change back (Ctrl+Y)"),
+            Button(self.R(RIGHT_X + 116, row2, 110, BUTTON_H), _("Redo ↷"), self.redo, key="redo",
+                   size=fit(_("Redo ↷"), 110, 15), tooltip=_("Put the change back (Ctrl+Y)"),
                    disabled=None if self.future else _("Nothing to redo")),
-            Button(self.R(580, BOTTOM_Y, 204, 44), _("Chests in the gaps"),
+            Button(self.R(RIGHT_X, BUTTON_Y, 200, BUTTON_H), _("Chests in the gaps"),
                    self.fill_with_chests, key="fill-chests",
-                   size=fit(_("Chests in the gaps"), 204, 15),
+                   size=fit(_("Chests in the gaps"), 200, 15),
                    tooltip=_("Fill the remaining spaces with your war chests in hand: smallest "
                              "on the actions, the last one on the bid"),
                    disabled=None if chests_left and empty
                    else _("No empty space or no chest left")),
-            Button(self.R(792, BOTTOM_Y, 222, 44), _("Same as last season"), self.repeat_last,
-                   key="repeat-last", size=fit(_("Same as last season"), 222, 15),
+            Button(self.R(RIGHT_X + 206, BUTTON_Y, 216, BUTTON_H), _("Same as last season"),
+                   self.repeat_last, key="repeat-last",
+                   size=fit(_("Same as last season"), 216, 15),
                    tooltip=_("Put last season's cards back on the same spaces where the card is "
                              "still in your hand and the space is empty"),
                    disabled=None if last else _("No earlier plan of yours in this session")),
-            Button(self.R(1222, BOTTOM_Y, 102, 44), _("Clear all"), self.clear_all,
+            Button(self.R(RIGHT_X + 428, BUTTON_Y, 106, BUTTON_H), _("Clear all"), self.clear_all,
                    key="clear-all", disabled=None if self.plan else _("Nothing placed yet"),
-                   size=fit(_("Clear all"), 102, 15)),
-            Button(self.R(1332, BOTTOM_Y, 260, 44), _("Done — commit my plan"), self.ask_done,
+                   size=fit(_("Clear all"), 106, 15)),
+            Button(self.R(RIGHT_X + 232, row2, 302, BUTTON_H), _("Done — commit my plan"),
+                   self.ask_done,
                    primary=True, key="done", disabled=problem,
-                   size=fit(_("Done — commit my plan"), 260, 17)),
+                   size=fit(_("Done — commit my plan"), 302, 17)),
         ]
         for space in self.plan:
             r = self.space_rect(space)
-            cr = self.card_rect_in_space(space)
-            d = round(24 * self.k)
-            w.append(Button((cr.x - d - 4, r.y + round(4 * self.k), d, d), "✕",
-                            self._clearer(space), key=f"clear-{space}",
+            d = round(CLEAR * self.k)
+            w.append(Button((r.x + round(8 * self.k), r.bottom - d - round(4 * self.k), d, d),
+                            "✕", self._clearer(space), key=f"clear-{space}",
                             size=self.Fk(13), tooltip=_("Take the card back")))
         # the status line under the cost: when shortened to fit, its words on hover
-        w.append(Widget(self.R(12, BOTTOM_Y + 22, 560, 24), key="status-line"))
+        w.append(Widget(self.R(RIGHT_X, STATUS_Y + 22, RIGHT_W, 24), key="status-line"))
         self.ui.set_widgets(w)
         self._version += 1
 
@@ -683,16 +707,16 @@ class PlanningScene(DesignScale, Scene):
         F, P = self.F, self.P  # noqa: N806
         surface.fill(th.PAPER)
         pygame.draw.rect(surface, th.INK, (0, 0, surface.get_width(), self.P(0, HEADER_H)[1]))
-        th.draw_marker(surface, self.seat, P(30, 28), round(32 * self.k))
+        th.draw_marker(surface, self.seat, P(30, HEADER_H // 2), round(32 * self.k))
         provinces = len(me["provinces"])
         facts = " · ".join((
             ngettext("{n} war chest", "{n} war chests", me["chests"]).format(n=me["chests"]),
             _("rice {n}").format(n=me["rice"]),
             ngettext("{n} province", "{n} provinces", provinces).format(n=provinces)))
-        right = th.blit_text(surface, fonts, facts, P(1570, 28), F(18), th.GOLD,
+        right = th.blit_text(surface, fonts, facts, P(1570, HEADER_H // 2), F(18), th.GOLD,
                              anchor="midright")
         title = self.header_text()
-        left = P(56, 28)
+        left = P(56, HEADER_H // 2)
         th.blit_text(surface, fonts, fonts.fit(title, F(22), right.x - left[0] - F(16), True),
                      left, F(22), th.PAPER_LIGHT, bold=True, anchor="midleft")
         self.board.draw(surface, self.overlays(), self.hover)
@@ -710,12 +734,13 @@ class PlanningScene(DesignScale, Scene):
             hand, F(15), th.INK, bold=True)
         for card, r in self.hand_rects():
             self.draw_card(surface, card, r, selected=card == self.selected)
-        pygame.draw.line(surface, th.INK_SOFT, P(8, BOTTOM_Y - 8), P(1592, BOTTOM_Y - 8), 1)
+        pygame.draw.line(surface, th.INK_SOFT, P(RIGHT_X, STATUS_Y - 3),
+                         P(RIGHT_X + RIGHT_W, STATUS_Y - 3), 1)
         cost = self.cost()
         th.blit_text(surface, fonts, fonts.fit(
             _("Cost {cost} of your {chests} · {placed} of {needed} placed").format(
                 cost=cost, chests=me["chests"], placed=len(self.plan), needed=self.needed()),
-            F(17), round(570 * self.k), True), P(12, BOTTOM_Y), F(17),
+            F(17), round(RIGHT_W * self.k), True), P(RIGHT_X, STATUS_Y), F(17),
             th.INK if cost <= me["chests"] else th.VERMILION, bold=True)
         problem = self.problem()
         text = problem or _("Plan complete: press Done to commit it.")
@@ -723,12 +748,12 @@ class PlanningScene(DesignScale, Scene):
             text = _("More than you have: actions you cannot pay for will be skipped.")
         if self.notice:
             text = problem = self.notice
-        width = round(560 * self.k)  # left of the buttons
+        width = round(RIGHT_W * self.k)  # above the buttons
         shown = fonts.fit(text, F(14), width)
         line = self.ui.by_key("status-line")
         if line is not None:
             line.tooltip = text if shown != text else None
-        th.blit_text(surface, fonts, shown, P(12, BOTTOM_Y + 24), F(14),
+        th.blit_text(surface, fonts, shown, P(RIGHT_X, STATUS_Y + 24), F(14),
                      th.VERMILION if problem else th.INK_SOFT)
         self.ui.draw_widgets(surface, self.app.theme)
 
@@ -742,7 +767,7 @@ class PlanningScene(DesignScale, Scene):
             if self.active else _("every space is filled"))
         head = P(SPACE_X0, SPACE_Y0 - 24)
         th.blit_text(surface, fonts, self.fit_noted(_("Your board — keys 1–0 and B · {note}").format(
-            note=active_note), head, F(15), round(572 * self.k), bold=True),
+            note=active_note), head, F(15), round(RIGHT_W * self.k), bold=True),
             head, F(15), th.INK, bold=True)
         label_w = round(LABEL_W * self.k)
         for i, space in enumerate(SPACES):
@@ -769,27 +794,26 @@ class PlanningScene(DesignScale, Scene):
                 cost = self.costs.get(space, 0)
                 sub = (_("cost {cost} · row {position}").format(cost=cost, position=pos) if pos
                        else _("cost {cost} · row ?").format(cost=cost))
-            at = (r.x + pad, r.y + round(30 * self.k))
-            th.blit_text(surface, fonts, self.fit_noted(sub, at, F(13),
-                                                        label_w + round(30 * self.k)),
-                         at, F(13), th.INK_SOFT)
+            room = label_w - (round((CLEAR + 6) * self.k) if filled else 0)  # the ✕
+            at = (r.x + pad + label_w - room, r.y + round(30 * self.k))
+            th.blit_text(surface, fonts, self.fit_noted(sub, at, F(13), room), at, F(13),
+                         th.INK_SOFT)
             cr = self.card_rect_in_space(space)
             if filled:
                 self.draw_card(surface, self.plan[space], cr)
             else:
                 pygame.draw.rect(surface, th.INK_FAINT, cr, 1, border_radius=5)
                 if active:
-                    th.blit_text(surface, fonts, fonts.fit(_("click a province"), F(13),
-                                                           cr.w - 4, True),
-                                 cr.center, F(13), th.VERMILION, bold=True, anchor="center")
+                    th.draw_block(surface, fonts, _("click a province"), cr.inflate(-6, -4),
+                                  F(13), th.VERMILION, min_size=11, bold=True)
 
     def _draw_info(self, surface, view, fonts) -> None:
         """The public facts a plan depends on: action row, events, the other players."""
         F, P = self.F, self.P  # noqa: N806
-        x0, w = SPACE_X0, 1592 - SPACE_X0
+        x0, w = RIGHT_X, RIGHT_W
         width = round(w * self.k)
         x, y = P(x0, INFO_Y)
-        bottom = P(0, BOTTOM_Y - 12)[1]
+        bottom = P(0, STATUS_Y)[1] - round(6 * self.k)  # moves down on a taller window
         row = [f"{i + 1} {cd.short_action(a)}" for i, a in enumerate(view["action_row"])
                if a != "hidden"]
         hidden = sum(1 for a in view["action_row"] if a == "hidden")
@@ -815,7 +839,7 @@ class PlanningScene(DesignScale, Scene):
             n = len(p["provinces"])
             name = (_("{player} (you)").format(player=p["name"]) if colour == self.seat
                     else p["name"])
-            name_w = round(150 * self.k)
+            name_w = round(112 * self.k)
             at = (x + round(20 * self.k), y)
             th.blit_text(surface, fonts, self.fit_noted(name, at, F(14), name_w, bold=True),
                          at, F(14), th.INK, bold=True)
@@ -834,16 +858,20 @@ class PlanningScene(DesignScale, Scene):
                      bold=True)
         y += step
         small = round(F(13) * 1.25)
-        lines = [(j, line) for key in dict.fromkeys(view["event_candidates"])
-                 for j, line in enumerate(wrap_text(fonts, event_text(self.data, key), F(13),
-                                                    width - 12))]
+        keys = list(dict.fromkeys(view["event_candidates"]))
+        texts = [event_text(self.data, key) for key in keys]
+        lines = [(j, line) for text in texts
+                 for j, line in enumerate(wrap_text(fonts, text, F(13), width - 12))]
         room = max(0, (bottom - y) // small)
-        if len(lines) > room and room:  # no room for all: the last line says so, and
-            lines = lines[:room]         # pointing at the events shows them in full
+        if len(lines) > room and len(keys) <= room:
+            # no room for every word: one line per event, each in full on hover
+            lines = [(0, self.fit_noted(text, (x, y + i * small), F(13), width))
+                     for i, text in enumerate(texts)]
+        elif len(lines) > room and room:  # not even that: the last line says so, and
+            lines = lines[:room]            # pointing at the events shows them in full
             j, last = lines[-1]
             lines[-1] = (j, fonts.fit(last + " …", F(13), width - 12))
-            self.cut_spots.append((pygame.Rect(x, y, width, room * small), "\n".join(
-                event_text(self.data, key) for key in dict.fromkeys(view["event_candidates"]))))
+            self.cut_spots.append((pygame.Rect(x, y, width, room * small), "\n".join(texts)))
         for j, line in lines:
             th.blit_text(surface, fonts, line, (x + (0 if j == 0 else 12), y), F(13), th.INK_SOFT)
             y += small
