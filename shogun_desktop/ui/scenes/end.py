@@ -21,17 +21,15 @@ from shogun_desktop.ui.end_stats import (
     vp_over_time,
     winter_breakdown,
 )
-from shogun_desktop.ui.inputs import Action, Input
-from shogun_desktop.ui.scene import Scene
+from shogun_desktop.ui.inputs import Action
 from shogun_desktop.ui.widgets import (
     Button,
     Choice,
     ConfirmDialog,
     LayerCache,
     Option,
-    WidgetGroup,
 )
-from shogun_desktop.ui.widgets.native import MIN_TEXT, NativeLayout, Sheet
+from shogun_desktop.ui.widgets.native import MIN_TEXT, NativeScene, Sheet
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -80,7 +78,7 @@ def rematch_settings(session: GameSession) -> NewGameSettings:
     return NewGameSettings(seats, s.board, s.start_mode, None, xray=bool(s.xray))
 
 
-class EndScene(NativeLayout, Scene):
+class EndScene(NativeScene):
     """Drawn at the window's own resolution: the 1600x900 design scaled by ``k`` and
     centred, text never below 14 px; a figure or word shortened to fit shows in full on
     hover."""
@@ -114,8 +112,6 @@ class EndScene(NativeLayout, Scene):
             kanji={p: v.kanji for p, v in data.provinces.items()},
             values={p: (v.tax, v.rice, v.slots) for p, v in data.provinces.items()}, side=side)
         self.layer = LayerCache()
-        self.ui = WidgetGroup()
-        self.sheet = Sheet(app.theme.fonts)
         self.native_layout(app.window_size)
 
     # ---------------------------------------------------------------- widgets
@@ -181,16 +177,6 @@ class EndScene(NativeLayout, Scene):
             return
         self.app.push(ConfirmDialog(self.app, _("Quit Shogun?"), _("Close the game window?"),
                                     on_confirm=self.app.quit, confirm_text=_("Quit")))
-
-    def handle(self, inp: Input) -> bool:
-        return self.ui.handle(inp)
-
-    def resume(self) -> None:
-        self.native_layout(self.app.window_size)
-
-    def update(self, dt: float) -> None:
-        self.native_layout(self.app.window_size)
-        self.ui.update(dt)
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:

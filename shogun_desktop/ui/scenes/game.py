@@ -153,6 +153,7 @@ class GameScene(DesignScale, Scene):
         self.text_scale = self.k * self.app.ui_scale
         self.board.layout(rect)
         self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
+        self.ui.scale = self.text_scale  # frames, switches and tooltips follow the layout
         self.layer = LayerCache()
         self.rebuild()
 

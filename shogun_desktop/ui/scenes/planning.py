@@ -155,6 +155,7 @@ class PlanningScene(DesignScale, Scene):
         self._size = (size[0], size[1])
         self.board.layout(self.R(MAP).inflate(0, self.extra).move(0, self.extra // 2))
         self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
+        self.ui.scale = self.text_scale  # frames, switches and tooltips follow the layout
         self.layer = LayerCache()
         self.rebuild()
 
@@ -562,7 +563,8 @@ class PlanningScene(DesignScale, Scene):
             draw_tooltip(surface, self.app.theme, self.card_tip(card), self.pointer,
                          size=self.F(16))
         elif self.hover is not None and self.pointer is not None and self.drag is None:
-            draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.pointer)
+            draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.pointer,
+                         size=self.F(16))
 
     def full_text_at(self, pos: tuple[int, int]) -> str | None:
         """The tooltip a player gets by pointing at pos (as :meth:`draw` picks it): a
