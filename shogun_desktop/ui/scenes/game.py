@@ -717,7 +717,7 @@ class GameScene(DesignScale, Scene):
             face = None if a == "hidden" else a
             cd.draw_action_card(surface, r, fonts, i + 1, face,
                                 done=acting and i < view["actions_done"],
-                                current=acting and i == view["actions_done"])
+                                current=acting and i == view["actions_done"], scale=self.k)
 
     def _draw_specials(self, surface, view, fonts) -> None:
         th.blit_text(surface, fonts, _("Special cards (position = turn order)"),
@@ -727,7 +727,7 @@ class GameScene(DesignScale, Scene):
         holders = {p["special"]: c for c, p in view["players"].items() if p["special"]}
         for i, sp in enumerate(view["special_layout"]):
             r = self.R(round(RX + i * (cw + gap)), SPECIALS_Y, cw, ch)
-            cd.draw_frame(surface, r, fill=th.mix(th.PAPER_LIGHT, th.SEA, 0.25))
+            cd.draw_frame(surface, r, fill=th.mix(th.PAPER_LIGHT, th.SEA, 0.25), scale=self.k)
             th.blit_text(surface, fonts, str(i + 1), (r.x + 6, r.y + 4), self.Fk(14),
                          th.INK_SOFT, bold=True)
             size = self.Fk(14)
