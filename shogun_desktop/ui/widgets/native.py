@@ -187,7 +187,7 @@ class NativeScene(DesignScale, Scene):
     @property
     def design_card(self) -> pygame.Rect:
         """The card in design pixels (a scene made with ``card=``)."""
-        assert self._card is not None, "not a card of fixed design size"
+        assert self._card is not None  # only a scene made with ``card=`` has one
         return self._card
 
     def layout(self) -> None:
