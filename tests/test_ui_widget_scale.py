@@ -13,6 +13,7 @@ from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.app import App
 from shogun_desktop.ui.inputs import Input, Kind
 from shogun_desktop.ui.prefs import Prefs
+from shogun_desktop.ui.widgets import Panel
 from tests.test_ui_game_driver import Driver, game_app, settings, start_game
 
 SMALL, LARGE = (1280, 720), (2560, 1440)
@@ -30,12 +31,14 @@ THIN = {"panel frame", "log scroll bar"}  # a few pixels: rounding allows only "
 
 
 class Spy:
-    """Collects what theme.blit_text and pygame.draw.circle draw while active."""
+    """Collects what theme.blit_text, pygame.draw.circle and pygame.draw.rect draw while
+    active."""
 
     def __init__(self, monkeypatch) -> None:
         self.texts: list[tuple[str, pygame.Rect, int]] = []
         self.circles: list[tuple[tuple[int, int, int], float]] = []
-        blit, circle = th.blit_text, pygame.draw.circle
+        self.rects: list[tuple[tuple[int, int, int], pygame.Rect]] = []
+        blit, circle, box = th.blit_text, pygame.draw.circle, pygame.draw.rect
 
         def spy_text(surface, fonts, text, pos, size=18, colour=th.INK, *, bold=False,
                      anchor="topleft"):
@@ -47,8 +50,27 @@ class Spy:
             self.circles.append((tuple(colour)[:3], radius))
             return circle(surface, colour, centre, radius, width, *a, **k)
 
+        def spy_rect(surface, colour, rect, *a, **k):
+            self.rects.append((tuple(colour)[:3], pygame.Rect(rect)))
+            return box(surface, colour, rect, *a, **k)
+
         monkeypatch.setattr(th, "blit_text", spy_text)
         monkeypatch.setattr(pygame.draw, "circle", spy_circle)
+        monkeypatch.setattr(pygame.draw, "rect", spy_rect)
+
+
+def drawn(widget, theme: th.Theme, monkeypatch) -> Spy:
+    """What ``widget`` draws (onto a scratch surface)."""
+    surface = pygame.Surface((widget.rect.right + 20, widget.rect.bottom + 20))
+    with monkeypatch.context() as mp:
+        spy = Spy(mp)
+        widget.draw(surface, theme)
+    return spy
+
+
+def switch(toggle, theme: th.Theme, monkeypatch) -> pygame.Rect:
+    """A toggle's switch as drawn: the first box it paints."""
+    return drawn(toggle, theme, monkeypatch).rects[0][1]
 
 
 def frame_width(widget, theme: th.Theme) -> int:
@@ -73,18 +95,16 @@ def measure(app: App, monkeypatch) -> dict[str, float]:
     theme = app.theme
     setup = app.scenes.top
     assert isinstance(setup, NewGameScene)
-    xray = setup.ui.by_key("xray").track()
+    xray = switch(setup.ui.by_key("xray"), theme, monkeypatch)
     out["setup toggle height"], out["setup toggle width"] = xray.h, xray.w
     # the seat badges: seat 1's daimyo choice marks the colours other seats hold
     colours = setup.ui.by_key("colour0")
-    with monkeypatch.context() as mp:
-        spy = Spy(mp)
-        colours.draw(app.screen, theme)
+    spy = drawn(colours, theme, monkeypatch)
     badges = [size for text, _r, size in spy.texts if text.isdigit()]
     rims = [r for colour, r in spy.circles if colour == th.PAPER_LIGHT]
     assert len(badges) == len(setup.form.seats) - 1 and rims
     out["seat badge text"], out["seat badge radius"] = min(badges), min(rims)
-    panel = next(w for w in setup.ui.widgets if type(w).__name__ == "Panel")
+    panel = next(w for w in setup.ui.widgets if isinstance(w, Panel))
     out["panel frame"] = frame_width(panel, theme)
     # every control of the fullest setup screen is a comfortable target
     if app.window_size == SMALL:
@@ -94,7 +114,7 @@ def measure(app: App, monkeypatch) -> dict[str, float]:
     Driver(app).click(setup.ui.by_key("settings").rect.center)
     card = app.scenes.top
     assert isinstance(card, SettingsScene)
-    mute = card.ui.by_key("mute").track()
+    mute = switch(card.ui.by_key("mute"), theme, monkeypatch)
     out["settings toggle height"], out["settings toggle width"] = mute.h, mute.w
     app.scenes.remove(card)
     # a tooltip on the table: pointed at the rules button, shown after its delay (the table
@@ -123,7 +143,9 @@ def measure(app: App, monkeypatch) -> dict[str, float]:
     out["tooltip line step"] = two.h - one.h
     out["tooltip wrap width"] = box.w
     log = game.ui.by_key("log")
-    out["log scroll bar"] = log.scrollbar().w
+    assert log.max_scroll()  # the game so far is longer than the log: its scroll bar shows
+    track = [r for colour, r in drawn(log, theme, monkeypatch).rects if colour == th.PAPER_DARK]
+    out["log scroll bar"] = track[-1].w
     return out
 
 
