@@ -338,7 +338,7 @@ def check_setup(app: App, monkeypatch, size: tuple[int, int]) -> None:
     drv.click(setup.ui.by_key("computer4").segment_rects()[1].center)
     assert setup.form.seats[4].is_computer and setup.ui.by_key("level4") is not None
     texts = native_frame(app, monkeypatch)
-    panels = [w.rect for w in setup.ui.widgets if type(w).__name__ == "CardPanel"]
+    panels = [w.rect for w in setup.ui.widgets if type(w).__name__ == "Panel"]
     assert len(panels) == 3
     window = pygame.Rect(0, 0, *size)
     check_inside(texts, size, window, "setup")
@@ -355,7 +355,7 @@ def check_setup(app: App, monkeypatch, size: tuple[int, int]) -> None:
     for w in setup.ui.widgets:  # every button's word in full (a Button shortens what does
         if type(w).__name__ == "Button":  # not fit)
             assert app.theme.fonts.size(w.text, w.size, True)[0] <= w.rect.w - 12, w.text
-    widgets = [w for w in setup.ui.widgets if type(w).__name__ != "CardPanel" and w.rect.w]
+    widgets = [w for w in setup.ui.widgets if type(w).__name__ != "Panel" and w.rect.w]
     for w in widgets:
         assert window.contains(w.rect), (w.key, w.rect)
     drawn = "".join("".join(t.split()) for t, _r, _p in texts)

@@ -28,10 +28,10 @@ class DesignScale:
     fold: ClassVar[int] = 0
     app: Any  # the App (its window size and the player's text size)
     _layout_key: tuple | None = None
-    k: float
-    origin: tuple[int, int]
-    extra: int
-    text_scale: float
+    k: float = 1.0  # until the first layout
+    origin: tuple[int, int] = (0, 0)
+    extra: int = 0
+    text_scale: float = 1.0
 
     def layout_due(self, size: tuple[int, int]) -> bool:
         """True once per change of the window size or the player's text size: a native

@@ -241,6 +241,7 @@ class BattleOverlay(Scene):
         self.size = (w, h)
         self.k = k = min(w / 1600, h / 900)
         self.text_scale = k * self.app.ui_scale
+        self.ui.scale = self.text_scale  # frames, buttons and tooltips follow the layout
         self.card = pygame.Rect(round(16 * k), round(12 * k), w - 2 * round(16 * k),
                                 h - 2 * round(12 * k))
         pad = round(10 * k)
@@ -535,7 +536,7 @@ class BattleOverlay(Scene):
 
     def _paint_still(self, surface: pygame.Surface) -> None:
         surface.fill(th.LETTERBOX)
-        Panel(self.card).draw(surface, self.app.theme)
+        Panel(self.card, scale=self.text_scale).draw(surface, self.app.theme)
         surface.blit(self.view.layer("table"), self.tower_rect.topleft)
         pen = Pen(self.app.theme.fonts, surface)
         y = self._draw_header(pen)

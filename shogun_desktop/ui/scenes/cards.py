@@ -38,11 +38,19 @@ def chest_value(card: str) -> int | None:
     return None
 
 
-def draw_back(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts) -> None:
+def face_scale(scale: float) -> float:
+    """The factor a card face is printed at: the layout's scale, never below the 1600x900
+    face (its sizes are already the smallest that read well on a card)."""
+    return max(1.0, scale)
+
+
+def draw_back(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
+              scale: float = 1.0) -> None:
     """A face-down card: the same picture for every card."""
-    pygame.draw.rect(surface, BACK, rect, border_radius=5)
-    inner = rect.inflate(-6, -6)
-    pygame.draw.rect(surface, th.GOLD, inner, 1, border_radius=4)
+    s = face_scale(scale)
+    pygame.draw.rect(surface, BACK, rect, border_radius=round(5 * s))
+    inner = rect.inflate(-round(6 * s), -round(6 * s))
+    pygame.draw.rect(surface, th.GOLD, inner, round(s), border_radius=round(4 * s))
     if min(rect.size) >= 30:
         k = fonts.kanji("将", max(12, min(rect.w, rect.h) // 2), th.GOLD)
         if k is not None:
@@ -50,76 +58,92 @@ def draw_back(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts) -> No
 
 
 def draw_frame(surface: pygame.Surface, rect: pygame.Rect, fill=th.PAPER_LIGHT,
-               border=th.INK_SOFT, width: int = 1) -> None:
-    pygame.draw.rect(surface, fill, rect, border_radius=5)
-    pygame.draw.rect(surface, border, rect, width, border_radius=5)
+               border=th.INK_SOFT, width: int = 1, scale: float = 1.0) -> None:
+    """A card's paper and frame; ``width`` in design px (a selected card's thicker frame)."""
+    s = face_scale(scale)
+    pygame.draw.rect(surface, fill, rect, border_radius=round(5 * s))
+    pygame.draw.rect(surface, border, rect, round(width * s), border_radius=round(5 * s))
 
 
 def draw_province_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
                        name: str, region: str | None, tax: int, rice: int, slots: int,
-                       extra: str = "", *, selected: bool = False) -> None:
+                       extra: str = "", *, selected: bool = False, scale: float = 1.0) -> None:
     """Province card: region stripe, name, tax / rice / building spaces."""
+    s = face_scale(scale)
+
+    def px(v: float) -> int:
+        return round(v * s)
+
     draw_frame(surface, rect, border=th.VERMILION if selected else th.INK_SOFT,
-               width=3 if selected else 1)
-    stripe = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, 8)
+               width=3 if selected else 1, scale=s)
+    stripe = pygame.Rect(rect.x + px(3), rect.y + px(3), rect.w - px(6), px(8))
     pygame.draw.rect(surface, th.REGION_COLOURS.get(region or "", th.LAND), stripe,
-                     border_radius=3)
-    roomy = rect.h >= 56  # small cards (a scaled-down window) get smaller text, not clipping
-    size = 16 if rect.w >= 100 and roomy else 14
-    th.blit_text(surface, fonts, fonts.fit(name, size, rect.w - 8, True),
-                 (rect.centerx, rect.y + (14 if roomy else 11)), size, th.INK, bold=True,
+                     border_radius=px(3))
+    roomy = rect.h >= px(56)  # small cards (a scaled-down window) get smaller text, not clipping
+    size = px(16 if rect.w >= px(100) and roomy else 14)
+    th.blit_text(surface, fonts, fonts.fit(name, size, rect.w - px(8), True),
+                 (rect.centerx, rect.y + px(14 if roomy else 11)), size, th.INK, bold=True,
                  anchor="midtop")
-    small = 13 if roomy else 12
+    small = px(13 if roomy else 12)
     th.blit_text(surface, fonts, fonts.fit(_("tax {tax} · rice {rice}").format(tax=tax, rice=rice),
-                                           small, rect.w - 6),
-                 (rect.centerx, rect.y + 34 if roomy else rect.bottom - 2), small, th.INK_SOFT,
-                 anchor="midtop" if roomy else "midbottom")
+                                           small, rect.w - px(6)),
+                 (rect.centerx, rect.y + px(34) if roomy else rect.bottom - px(2)), small,
+                 th.INK_SOFT, anchor="midtop" if roomy else "midbottom")
     spaces = ngettext("{n} space", "{n} spaces", slots).format(n=slots)
     line = f"{spaces} · {extra}" if extra else spaces
-    if rect.h >= 64:
-        th.blit_text(surface, fonts, fonts.fit(line, 13, rect.w - 6), (rect.centerx, rect.y + 51),
-                     13, th.INK_SOFT, anchor="midtop")
+    if rect.h >= px(64):
+        th.blit_text(surface, fonts, fonts.fit(line, px(13), rect.w - px(6)),
+                     (rect.centerx, rect.y + px(51)), px(13), th.INK_SOFT, anchor="midtop")
 
 
 def draw_chest_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts, value: int,
-                    *, selected: bool = False) -> None:
+                    *, selected: bool = False, scale: float = 1.0) -> None:
+    s = face_scale(scale)
     draw_frame(surface, rect, fill=th.mix(th.PAPER_LIGHT, th.GOLD, 0.35),
-               border=th.VERMILION if selected else th.INK_SOFT, width=3 if selected else 1)
-    th.blit_text(surface, fonts, str(value), (rect.centerx, rect.centery - 6), 28, th.INK,
-                 bold=True, anchor="center")
+               border=th.VERMILION if selected else th.INK_SOFT, width=3 if selected else 1,
+               scale=s)
+    th.blit_text(surface, fonts, str(value), (rect.centerx, rect.centery - round(6 * s)),
+                 round(28 * s), th.INK, bold=True, anchor="center")
     # CHEST_FACE_LABEL in English; its own context lets a language print a shorter word on
     # the small card than its rules' full term (Russian "расходы" for "маркеры расходов")
     label = pgettext("chest card face", "war chests")
-    size = 12  # printed small on the card; a longer word a little smaller
+    size = round(12 * s)  # printed small on the card; a longer word a little smaller
     while size > 10 and fonts.size(label, size)[0] > rect.w - 4:
         size -= 1
     th.blit_text(surface, fonts, fonts.fit(label, size, rect.w - 4),
-                 (rect.centerx, rect.bottom - 6), size, th.INK_SOFT, anchor="midbottom")
+                 (rect.centerx, rect.bottom - round(6 * s)), size, th.INK_SOFT,
+                 anchor="midbottom")
 
 
 def draw_action_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
                      position: int, action: str | None, *, done: bool = False,
-                     current: bool = False) -> None:
+                     current: bool = False, scale: float = 1.0) -> None:
     """One position of the action row: number, and the action when face up."""
+    s = face_scale(scale)
+    number = round(NUMBER * s)
+    corner = (rect.x + round(5 * s), rect.y + round(3 * s))
     if action is None:
-        draw_back(surface, rect, fonts)
-        th.blit_text(surface, fonts, str(position), (rect.x + 5, rect.y + 3), 13, th.GOLD,
-                     bold=True)
+        draw_back(surface, rect, fonts, s)
+        th.blit_text(surface, fonts, str(position), corner, number, th.GOLD, bold=True)
         return
     fill = th.PAPER_DARK if done else th.PAPER_LIGHT
     draw_frame(surface, rect, fill=fill, border=th.GOLD if current else th.INK_SOFT,
-               width=3 if current else 1)
+               width=3 if current else 1, scale=s)
     ink = th.INK_FAINT if done else th.INK
-    th.blit_text(surface, fonts, str(position), (rect.x + 5, rect.y + 3), 13, th.INK_SOFT,
-                 bold=True)
-    th.draw_block(surface, fonts, short_action(action), action_label_box(rect, fonts),
-                  max(12, min(16, rect.w // 4)), ink, bold=True)
+    th.blit_text(surface, fonts, str(position), corner, number, th.INK_SOFT, bold=True)
+    th.draw_block(surface, fonts, short_action(action), action_label_box(rect, fonts, s),
+                  max(12, min(round(16 * s), rect.w // 4)), ink, bold=True)
 
 
-def action_label_box(rect: pygame.Rect, fonts: th.Fonts) -> pygame.Rect:
+NUMBER = 13  # design px: the position number in an action card's corner
+
+
+def action_label_box(rect: pygame.Rect, fonts: th.Fonts, scale: float = 1.0) -> pygame.Rect:
     """Where a face-up action card's name goes: the card below its position number. The
     name wraps and shrinks into it (theme.fit_block), so a longer translation stays inside."""
-    top = 3 + fonts.size("10", 13, True)[1]  # the position number, 13 px bold at y + 3
+    s = face_scale(scale)
+    # the position number, 13 design px bold at y + 3
+    top = round(3 * s) + fonts.size("10", round(NUMBER * s), True)[1]
     return pygame.Rect(rect.x + 2, rect.y + top, rect.w - 4, rect.h - top - 2)
 
 

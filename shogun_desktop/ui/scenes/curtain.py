@@ -18,9 +18,7 @@ import pygame
 from shogun_desktop.i18n import _, ngettext
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, FreshPressGate, Input
-from shogun_desktop.ui.scene import Scene
-from shogun_desktop.ui.widgets import Button, ScrollableLog, WidgetGroup, wrap_text
-from shogun_desktop.ui.widgets.native import NativeLayout, Sheet
+from shogun_desktop.ui.widgets import Button, NativeScene, ScrollableLog, Sheet, wrap_text
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -29,7 +27,7 @@ if TYPE_CHECKING:
 RECAP_SIZE = 18  # design px: 14.4 px at 1280x720
 
 
-class CurtainScene(NativeLayout, Scene):
+class CurtainScene(NativeScene):
     """Drawn at the window's own resolution: the hand-off in the middle (or the left part
     with a recap), the recap as a scrolling list on the right."""
 
@@ -43,8 +41,6 @@ class CurtainScene(NativeLayout, Scene):
         self.recap = recap if recap is not None and not recap.is_empty() else None
         self.gate = FreshPressGate()
         self.button_text = button_text or _("I am {player}").format(player=name)
-        self.ui = WidgetGroup()
-        self.sheet = Sheet(app.theme.fonts)
         self.native_layout(app.window_size)
 
     def layout(self) -> None:
@@ -76,8 +72,8 @@ class CurtainScene(NativeLayout, Scene):
             rect = pygame.Rect(round(w * 0.58), top, round(w * 0.42) - self.px(40), h - 2 * top)
             lines = self.recap_lines(rect.w - self.px(36), size)
             log = ScrollableLog(rect, lines, size=size, title=_("Since your last turn"),
-                                key="recap")
-            needed = 8 + log.title_h + len(lines) * log.line_h + 8  # fits short recaps
+                                key="recap", scale=self.text_scale)
+            needed = 2 * log.pad + log.title_h + len(lines) * log.line_h  # fits short recaps
             rect.h = max(self.px(160), min(rect.h, needed))
             rect.centery = max(rect.h // 2 + top, h // 2 - self.px(20))
             old = self.ui.by_key("recap")
@@ -112,7 +108,7 @@ class CurtainScene(NativeLayout, Scene):
 
     def resume(self) -> None:
         self.gate = FreshPressGate()  # shown again (e.g. after the menu): wait again
-        self.native_layout(self.app.window_size)
+        super().resume()
 
     def reveal(self) -> None:
         self.app.scenes.remove(self)
@@ -125,9 +121,8 @@ class CurtainScene(NativeLayout, Scene):
         return True  # nothing passes through the curtain
 
     def update(self, dt: float) -> None:
-        self.native_layout(self.app.window_size)
+        super().update(dt)
         self.gate.update(dt)
-        self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(th.PAPER_DARK)

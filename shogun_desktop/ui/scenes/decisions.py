@@ -464,13 +464,15 @@ class ProvinceCardButton(Button):
     def draw(self, surface, theme):
         region, tax, rice, slots = self.info
         cd.draw_province_card(surface, self.rect, theme.fonts, self.text, region, tax, rice,
-                              slots, _("take this card"), selected=self.hovered)
+                              slots, _("take this card"), selected=self.hovered,
+                              scale=self.scale)
 
 
 class DeckButton(Button):
     def draw(self, surface, theme):
-        cd.draw_back(surface, self.rect, theme.fonts)
+        cd.draw_back(surface, self.rect, theme.fonts, self.scale)
         th.blit_text(surface, theme.fonts, self.text, (self.rect.centerx, self.rect.bottom - 6),
                      self.size, th.PAPER_LIGHT, bold=True, anchor="midbottom")
         if self.hovered:
-            pygame.draw.rect(surface, th.GOLD, self.rect, 3, border_radius=5)
+            pygame.draw.rect(surface, th.GOLD, self.rect, self.px(3, 3),
+                             border_radius=self.px(5, 5))

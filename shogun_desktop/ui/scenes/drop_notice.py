@@ -9,23 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from shogun_desktop.i18n import _
 from shogun_desktop.ui import flow
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.battle_report import outcome_of
 from shogun_desktop.ui.inputs import Action, Input
-from shogun_desktop.ui.scene import Scene
-from shogun_desktop.ui.widgets import Button, WidgetGroup, draw_veil
-from shogun_desktop.ui.widgets.native import NativeLayout, Sheet
+from shogun_desktop.ui.widgets import Button, NativeScene
 
 if TYPE_CHECKING:
     from shogun_desktop.rules.engine import DropRecord
     from shogun_desktop.ui.app import App
 
 
-class DropNotice(NativeLayout, Scene):
+class DropNotice(NativeScene):
     """Drawn at the window's own resolution; the card grows with its lines."""
 
     opaque = False
@@ -41,9 +37,6 @@ class DropNotice(NativeLayout, Scene):
                           else _("Battle in {province}")).format(province=record.province)
         else:
             self.title = _("Revolt") if record.kind == "revolt" else _("Battle")
-        self.ui = WidgetGroup()
-        self.sheet = Sheet(app.theme.fonts)
-        self.box = pygame.Rect(0, 0, 0, 0)
         self.native_layout(app.window_size)
 
     def layout(self) -> None:
@@ -58,21 +51,19 @@ class DropNotice(NativeLayout, Scene):
         else:
             lines = [(outcome.headline, 22, th.VERMILION_DARK, True),
                      (outcome.reason, 18, th.INK, False), (outcome.cubes, 16, th.INK_SOFT, False)]
-        tsize, bsize = self.F(22), self.F(18)
+        bsize = self.F(18)
         label = _("Skip")
         bw = max(self.px(160), fonts.size(label, bsize, True)[0] + self.px(40))
         bh = max(self.px(46), bsize + self.px(20))
-        rule = self.px(14) + self.lh(tsize) + self.px(4)
+        rule = self.px(14) + self.lh(self.F(22)) + self.px(4)
         body = sum(len(fonts.wrap(text, self.F(size), inner, bold)) * self.lh(self.F(size))
                    + self.px(4) for text, size, _c, bold in lines)
         cube = max(16, self.px(22))
         height = rule + self.px(18) + body + self.px(8) + cube + self.px(24) + bh + pad
-        box = self.box = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
-        sheet = self.sheet = Sheet(fonts)
+        box = self.centred_card(width, height)
+        y = self.begin_card(box, self.title) + self.px(18)
+        sheet = self.sheet
         x = box.x + pad
-        sheet.fitted(self.title, (x, box.y + self.px(14)), tsize, inner, th.INK, bold=True)
-        self.rule_y = box.y + rule
-        y = self.rule_y + self.px(18)
         for text, size, ink, bold in lines:
             y = sheet.lines(text, (x, y), self.F(size), inner, ink, bold=bold,
                             step=self.lh(self.F(size))) + self.px(4)
@@ -106,16 +97,8 @@ class DropNotice(NativeLayout, Scene):
             self.skip()
         return True
 
-    def resume(self) -> None:
-        self.native_layout(self.app.window_size)
-
     def update(self, dt: float) -> None:
-        self.native_layout(self.app.window_size)
-        self.ui.update(dt)
+        super().update(dt)
         self.time += dt * flow.speed(self.app.prefs)  # the animation speed paces it too
         if self.time >= self.SECONDS:
             self.skip()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_veil(surface)
-        self.paint_card(surface)

@@ -23,17 +23,15 @@ from shogun_desktop.ui.end_stats import (
     winter_breakdown,
 )
 from shogun_desktop.ui.inputs import Action, Input, Kind
-from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import (
     Button,
     Choice,
     ConfirmDialog,
     LayerCache,
     Option,
-    WidgetGroup,
     draw_tooltip,
 )
-from shogun_desktop.ui.widgets.native import MIN_TEXT, NativeLayout, Sheet
+from shogun_desktop.ui.widgets.native import MIN_TEXT, NativeScene, Sheet
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -88,7 +86,7 @@ def rematch_settings(session: GameSession) -> NewGameSettings:
     return NewGameSettings(seats, s.board, s.start_mode, None, xray=bool(s.xray))
 
 
-class EndScene(NativeLayout, Scene):
+class EndScene(NativeScene):
     """Drawn at the window's own resolution: the 1600x900 design scaled by ``k`` and
     centred, text never below 14 px; a figure or word shortened to fit shows in full on
     hover."""
@@ -126,8 +124,6 @@ class EndScene(NativeLayout, Scene):
         self.hover: str | None = None  # the province under the pointer
         self.pointer: tuple[int, int] | None = None
         self.layer = LayerCache()
-        self.ui = WidgetGroup()
-        self.sheet = Sheet(app.theme.fonts)
         self.native_layout(app.window_size)
 
     # ---------------------------------------------------------------- widgets
@@ -198,14 +194,7 @@ class EndScene(NativeLayout, Scene):
         if inp.kind is Kind.MOTION:
             self.pointer = inp.pos
             self.hover = self.board.province_at(inp.pos)
-        return self.ui.handle(inp)
-
-    def resume(self) -> None:
-        self.native_layout(self.app.window_size)
-
-    def update(self, dt: float) -> None:
-        self.native_layout(self.app.window_size)
-        self.ui.update(dt)
+        return super().handle(inp)
 
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -73,23 +73,26 @@ class MiniCard(Widget):
 
     def draw(self, surface, theme):
         r = self.rect
+        radius, line = self.px(3, 2), self.px(1)
         if self.card is None:
-            pygame.draw.rect(surface, th.INK_FAINT, r, 1, border_radius=3)
+            pygame.draw.rect(surface, th.INK_FAINT, r, line, border_radius=radius)
         elif self.card == "hidden":
-            pygame.draw.rect(surface, cd.BACK, r, border_radius=3)
-            pygame.draw.rect(surface, th.GOLD, r.inflate(-4, -4), 1, border_radius=2)
+            pygame.draw.rect(surface, cd.BACK, r, border_radius=radius)
+            inset = self.px(2, 2)
+            pygame.draw.rect(surface, th.GOLD, r.inflate(-2 * inset, -2 * inset), line,
+                             border_radius=radius - 1)
         else:
             v = cd.chest_value(self.card)
             fill = th.mix(th.PAPER_LIGHT, th.GOLD, 0.35) if v is not None else th.PAPER_LIGHT
-            pygame.draw.rect(surface, fill, r, border_radius=3)
-            pygame.draw.rect(surface, th.INK_SOFT, r, 1, border_radius=3)
+            pygame.draw.rect(surface, fill, r, border_radius=radius)
+            pygame.draw.rect(surface, th.INK_SOFT, r, line, border_radius=radius)
             if v is not None:
                 th.blit_text(surface, theme.fonts, str(v), r.center, self.text_size, th.INK,
                              bold=True, anchor="center")
             else:  # a province card: its owner colour's dot (the name is in the tooltip)
                 pygame.draw.circle(surface, th.INK_SOFT, r.center, max(2, r.w // 5))
         if self.voided:
-            pygame.draw.line(surface, th.VERMILION, r.topleft, r.bottomright, 2)
+            pygame.draw.line(surface, th.VERMILION, r.topleft, r.bottomright, self.px(2, 2))
 
 
 class GameScene(DesignScale, Scene):
@@ -153,6 +156,7 @@ class GameScene(DesignScale, Scene):
         self.text_scale = self.k * self.app.ui_scale
         self.board.layout(rect)
         self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
+        self.ui.scale = self.text_scale  # frames, switches and tooltips follow the layout
         self.layer = LayerCache()
         self.rebuild()
 
@@ -661,11 +665,12 @@ class GameScene(DesignScale, Scene):
         h = len(lines) * (size + 6) + round(18 * self.k)
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = (area.centerx, area.bottom - round(14 * self.k))
-        shadow = box.move(3, 3)
-        pygame.draw.rect(surface, th.INK_SOFT, shadow, border_radius=8)
+        off, radius = max(3, round(3 * self.k)), max(6, round(8 * self.k))
+        pygame.draw.rect(surface, th.INK_SOFT, box.move(off, off), border_radius=radius)
         pygame.draw.rect(surface, th.mix(th.PAPER_LIGHT, th.VERMILION, 0.12), box,
-                         border_radius=8)
-        pygame.draw.rect(surface, th.VERMILION_DARK, box, 2, border_radius=8)
+                         border_radius=radius)
+        pygame.draw.rect(surface, th.VERMILION_DARK, box, max(2, round(2 * self.k)),
+                         border_radius=radius)
         y = box.y + round(9 * self.k)
         for line in lines:
             th.blit_text(surface, fonts, line, (box.centerx, y), size, th.VERMILION_DARK,
@@ -689,7 +694,7 @@ class GameScene(DesignScale, Scene):
             face = None if a == "hidden" else a
             cd.draw_action_card(surface, r, fonts, i + 1, face,
                                 done=acting and i < view["actions_done"],
-                                current=acting and i == view["actions_done"])
+                                current=acting and i == view["actions_done"], scale=self.k)
 
     def _draw_specials(self, surface, view, fonts) -> None:
         th.blit_text(surface, fonts, _("Special cards (position = turn order)"),
@@ -699,7 +704,7 @@ class GameScene(DesignScale, Scene):
         holders = {p["special"]: c for c, p in view["players"].items() if p["special"]}
         for i, sp in enumerate(view["special_layout"]):
             r = self.R(round(RX + i * (cw + gap)), SPECIALS_Y, cw, ch)
-            cd.draw_frame(surface, r, fill=th.mix(th.PAPER_LIGHT, th.SEA, 0.25))
+            cd.draw_frame(surface, r, fill=th.mix(th.PAPER_LIGHT, th.SEA, 0.25), scale=self.k)
             th.blit_text(surface, fonts, str(i + 1), (r.x + 6, r.y + 4), self.Fk(14),
                          th.INK_SOFT, bold=True)
             size = self.Fk(14)
@@ -831,10 +836,12 @@ class GameScene(DesignScale, Scene):
             y = PLAYERS_Y + 22 + i * PLAYER_ROW
             row = self._player_row(i)
             active = pending is not None and pending["player"] == colour
+            radius = max(3, round(4 * self.k))
             pygame.draw.rect(surface, th.mix(th.PAPER_LIGHT, th.GOLD, 0.3) if active
-                             else th.PAPER_LIGHT, row, border_radius=4)
+                             else th.PAPER_LIGHT, row, border_radius=radius)
             if active:
-                pygame.draw.rect(surface, th.GOLD, row, 2, border_radius=4)
+                pygame.draw.rect(surface, th.GOLD, row, max(2, round(2 * self.k)),
+                                 border_radius=radius)
             stripe = pygame.Rect(row.x, row.y, max(4, round(6 * self.k)), row.h)
             pygame.draw.rect(surface, th.PLAYER_COLOURS[colour], stripe, border_radius=3)
             th.draw_marker(surface, colour, self.P(RX + 16, y + 13), round(22 * self.k))

@@ -7,15 +7,13 @@ of the game, so over a secret plan it shows nothing secret.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
-
-import pygame
 
 from shogun_desktop.i18n import N_, _
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, FreshPressGate, Input
-from shogun_desktop.ui.native_modal import NativeCard
-from shogun_desktop.ui.widgets import Button, Toggle, WidgetGroup, wrap_text
+from shogun_desktop.ui.widgets import Button, NativeScene, Toggle, wrap_text
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -54,13 +52,15 @@ def wants_guide(app: App, kind: str) -> bool:
     return bool(app.prefs.get("guide.enabled")) and kind not in shown
 
 
-class GuideScene(NativeCard):
+class GuideScene(NativeScene):
     """A card of pointers over the screen it explains; Got it (Enter) closes it.
 
-    Drawn at the window's own resolution (a :class:`NativeCard`), like the table under it.
+    Drawn at the window's own resolution (a :class:`NativeScene` card), like the table
+    under it, which it does not dim.
     """
 
     opaque = False
+    veil = False
 
     def __init__(self, app: App, kind: str) -> None:
         super().__init__(app, (360, 150, 880, 560))
@@ -69,37 +69,48 @@ class GuideScene(NativeCard):
         title, pointers = POINTERS[kind]
         self.title, self.pointers = _(title), tuple(_(p) for p in pointers)
         self.gate = FreshPressGate()  # an Enter meant for the screen below does not close it
-        self.ui = WidgetGroup()
         self.native_layout(app.window_size)
 
-    def rebuild(self) -> None:
-        b = self.box
+    def layout(self) -> None:
+        b = self.design_card
+        self.begin_card(self.box, self.title)
         self.ui.set_widgets([
-            self.panel(self.title),
             Toggle(self.R(b.x + 30, b.bottom - 70, 520, 40), _("Show first-game pointers"),
                    bool(self.app.prefs.get("guide.enabled")), self.set_enabled,
-                   key="enabled", size=self.T(17), tooltip=_("Also in Settings (Esc)")),
+                   key="enabled", size=self.F(17), tooltip=_("Also in Settings (Esc)")),
             Button(self.R(b.right - 190, b.bottom - 76, 160, 50), _("Got it"), self.close,
-                   primary=True, hotkey=Action.CONFIRM, key="close", size=self.T(19)),
+                   primary=True, hotkey=Action.CONFIRM, key="close", size=self.F(19)),
         ])
-        self._lines = self.lay_out_pointers()
+        self.lay_out_pointers()
 
-    def lay_out_pointers(self) -> list[tuple[int, list[str]]]:
-        """The pointers wrapped to the card, with a text size that leaves the buttons free
-        (a long translation gets a slightly smaller size, never below 14 px)."""
+    def lay_out_pointers(self) -> None:
+        """The pointers wrapped to the card, numbered, into the sheet, with a text size that
+        leaves the buttons free (a long translation gets a slightly smaller size, never
+        below 14 px)."""
         fonts = self.app.theme.fonts
-        width = self.px(self.box.w - 100)
-        room = self.R(self.box).bottom - self.px(84) - self.P(0, self.box.y + 70)[1]
-        size = self.T(19)
+        b = self.design_card
+        width = self.px(b.w - 100)
+        x, top = self.P(b.x + 36, b.y + 70)
+        room = self.box.bottom - self.px(84) - top
+        size = self.F(19)
         while True:
-            lines = [(i, wrap_text(fonts, text, size, width))
-                     for i, text in enumerate(self.pointers, start=1)]
+            lines = [wrap_text(fonts, text, size, width) for text in self.pointers]
             line_h = round(size * 26 / 19)
-            height = sum(len(ls) * line_h + self.px(14) for _i, ls in lines)
+            height = sum(len(ls) * line_h + self.px(14) for ls in lines)
             if height <= room or size <= 14:
-                self.text_size, self.line_h = size, line_h
-                return lines
+                break
             size -= 1
+        self.text_size, self.line_h = size, line_h
+        marker = max(20, self.px(26))
+        y = top
+        for i, wrapped in enumerate(lines, start=1):
+            self.sheet.draw(partial(th.draw_marker, colour="red",
+                                    center=(x + self.px(12), y + line_h // 2), size=marker,
+                                    label=str(i), fonts=fonts))
+            for line in wrapped:
+                self.sheet.text(line, (x + self.px(40), y), size, th.INK)
+                y += line_h
+            y += self.px(14)
 
     def set_enabled(self, value: bool) -> None:
         self.app.prefs.set("guide.enabled", bool(value))
@@ -108,7 +119,7 @@ class GuideScene(NativeCard):
         self.app.scenes.remove(self)
 
     def handle(self, inp: Input) -> bool:
-        super().handle(inp)
+        self.native_layout(self.app.window_size)
         if self.gate.allow(inp):
             if self.ui.handle(inp):
                 return True
@@ -117,20 +128,5 @@ class GuideScene(NativeCard):
         return True  # modal
 
     def update(self, dt: float) -> None:
-        self.native_layout(self.app.window_size)
+        super().update(dt)
         self.gate.update(dt)
-        self.ui.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.ui.draw(surface, self.app.theme)
-        fonts = self.app.theme.fonts
-        x, y = self.P(self.box.x + 36, self.box.y + 70)
-        size, line_h = self.text_size, self.line_h
-        marker = max(20, self.px(26))
-        for i, lines in self._lines:
-            th.draw_marker(surface, "red", (x + self.px(12), y + line_h // 2), marker, str(i),
-                           fonts)
-            for line in lines:
-                th.blit_text(surface, fonts, line, (x + self.px(40), y), size, th.INK)
-                y += line_h
-            y += self.px(14)

@@ -1,7 +1,7 @@
 """The in-game menu (Esc), Save as…, the load dialog listing the saves folder, and settings.
 
-Each is a card drawn at the window's own resolution (:class:`NativeCard`): its layout is in
-1600x900 design pixels around its box, scaled to the window and the player's text size.
+Each is a card drawn at the window's own resolution (a :class:`NativeScene` card): its layout
+is in 1600x900 design pixels around its box, scaled to the window and the player's text size.
 """
 
 from __future__ import annotations
@@ -12,24 +12,20 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pygame
-
 from shogun_desktop.i18n import _
 from shogun_desktop.ui import flow, text_size
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
-from shogun_desktop.ui.native_modal import NativeCard
 from shogun_desktop.ui.widgets import (
     Button,
     Choice,
     ConfirmDialog,
     Label,
+    NativeScene,
     Option,
     TextInput,
     Toggle,
     Widget,
-    WidgetGroup,
-    draw_veil,
 )
 
 if TYPE_CHECKING:
@@ -43,33 +39,20 @@ def text_size_label(value: float) -> str:
     return _("Text size: {percent}%").format(percent=round(value * 100))
 
 
-class _Modal(NativeCard):
+class _Modal(NativeScene):
     """A transparent overlay with widgets on a card; Esc closes it."""
 
     opaque = False
-
-    def __init__(self, app: App, box: pygame.Rect | tuple[int, int, int, int]) -> None:
-        super().__init__(app, box)
-        self.ui = WidgetGroup()
 
     def close(self) -> None:
         self.app.scenes.remove(self)
 
     def handle(self, inp: Input) -> bool:
-        super().handle(inp)
-        if self.ui.handle(inp):
+        if super().handle(inp):
             return True
         if inp.is_action(Action.CANCEL):
             self.close()
         return True  # modal
-
-    def update(self, dt: float) -> None:
-        self.native_layout(self.app.window_size)
-        self.ui.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_veil(surface)
-        self.ui.draw(surface, self.app.theme)
 
 
 class MenuScene(_Modal):
@@ -82,11 +65,12 @@ class MenuScene(_Modal):
         self.session, self.host, self.note = session, host, note
         self.native_layout(app.window_size)
 
-    def rebuild(self) -> None:
-        box, note, host, app = self.box, self.note, self.host, self.app
-        w: list[Widget] = [self.panel(_("Menu"))]
+    def layout(self) -> None:
+        box, note, host, app = self.design_card, self.note, self.host, self.app
+        self.begin_card(self.box, _("Menu"))
+        w: list[Widget] = []
         if note:
-            w.append(Label(self.P(box.centerx, box.bottom - 34), note, self.T(17), th.INK_SOFT,
+            w.append(Label(self.P(box.centerx, box.bottom - 34), note, self.F(17), th.INK_SOFT,
                            anchor="center", width=self.px(box.w - 40), key="note"))
         y = box.y + 74
         no_host = None if host else _("No game host")
@@ -100,7 +84,7 @@ class MenuScene(_Modal):
             ("quit", _("Quit"), self.quit, None),
         ):
             w.append(Button(self.R(box.x + 40, y, box.w - 80, 56), text, fn, key=key,
-                            disabled=disabled, primary=key == "resume", size=self.T(20)))
+                            disabled=disabled, primary=key == "resume", size=self.F(20)))
             y += 74
         self.ui.set_widgets(w)
 
@@ -160,30 +144,30 @@ class SaveAsScene(_Modal):
         self.message = ""
         self.native_layout(app.window_size)
 
-    def rebuild(self) -> None:
-        b = self.box
+    def layout(self) -> None:
+        b = self.design_card
+        self.begin_card(self.box, _("Save the game as"))
         field = TextInput(self.R(b.x + 30, b.y + 110, b.w - 60, 46), self.name, self.set_name,
                           max_len=40, on_submit=lambda _t: self.save(), key="name",
-                          size=self.T(18))
+                          size=self.F(18))
         self.ui.set_widgets([
-            self.panel(_("Save the game as")),
             Label(self.P(b.x + 30, b.y + 70), _("in {folder}").format(folder=self.session.folder),
-                  self.T(15), th.INK_SOFT, width=self.px(b.w - 60)),
+                  self.F(15), th.INK_SOFT, width=self.px(b.w - 60)),
             field,
-            Label(self.P(b.x + 30, b.y + 166), self.message, self.T(15), th.VERMILION,
+            Label(self.P(b.x + 30, b.y + 166), self.message, self.F(15), th.VERMILION,
                   width=self.px(b.w - 60), key="message"),
             Button(self.R(b.right - 190, b.bottom - 70, 160, 46), _("Save"), self.save,
-                   primary=True, key="save", size=self.T(18),
+                   primary=True, key="save", size=self.F(18),
                    disabled=None if safe_name(self.name) else _("Type a name")),
             Button(self.R(b.right - 370, b.bottom - 70, 160, 46), _("Cancel"), self.close,
-                   key="cancel", size=self.T(18)),
+                   key="cancel", size=self.F(18)),
         ])
         if self.ui.focused is None:
             self.ui.focus(self.ui.by_key("name"))
 
     def set_name(self, text: str) -> None:
         self.name = text
-        self.rebuild()
+        self.layout()
 
     def save(self) -> None:
         name = safe_name(self.name)
@@ -198,7 +182,7 @@ class SaveAsScene(_Modal):
         else:
             self.message = self.session.save_error or _("Could not save")
             self.session.save_error = None
-            self.rebuild()
+            self.layout()
 
     def handle(self, inp: Input) -> bool:
         if inp.is_action(Action.CONFIRM):
@@ -219,13 +203,14 @@ class LoadScene(_Modal):
         self.page = 0
         self.native_layout(app.window_size)
 
-    def rebuild(self) -> None:
-        b = self.box
-        w: list[Widget] = [self.panel(_("Load a saved game"))]
+    def layout(self) -> None:
+        b = self.design_card
+        self.begin_card(self.box, _("Load a saved game"))
+        w: list[Widget] = []
         if not self.files:
             w.append(Label(self.P(b.x + 30, b.y + 80),
                            _("No saves in {folder}").format(folder=self.host.folder),
-                           self.T(17), th.INK_SOFT, width=self.px(b.w - 60)))
+                           self.F(17), th.INK_SOFT, width=self.px(b.w - 60)))
         start = self.page * self.PER_PAGE
         y = b.y + 70
         for i, path in enumerate(self.files[start:start + self.PER_PAGE]):
@@ -235,27 +220,27 @@ class LoadScene(_Modal):
                 when = _("gone")
             w.append(Button(self.R(b.x + 30, y, b.w - 60, 52), f"{path.stem}   ·   {when}",
                             partial(self.load, path), key=f"file-{start + i}",
-                            size=self.T(17), tooltip=str(path)))
+                            size=self.F(17), tooltip=str(path)))
             y += 60
         pages = max(1, -(-len(self.files) // self.PER_PAGE))
         if pages > 1:
             w.append(Button(self.R(b.x + 30, b.bottom - 70, 120, 46), "◀", self.prev,
-                            key="prev", size=self.T(18),
+                            key="prev", size=self.F(18),
                             disabled=None if self.page else _("First page")))
             w.append(Button(self.R(b.x + 160, b.bottom - 70, 120, 46), "▶", self.next,
-                            key="next", size=self.T(18),
+                            key="next", size=self.F(18),
                             disabled=None if self.page < pages - 1 else _("Last page")))
         w.append(Button(self.R(b.right - 190, b.bottom - 70, 160, 46), _("Cancel"), self.close,
-                        key="cancel", size=self.T(18)))
+                        key="cancel", size=self.F(18)))
         self.ui.set_widgets(w)
 
     def prev(self) -> None:
         self.page -= 1
-        self.rebuild()
+        self.layout()
 
     def next(self) -> None:
         self.page += 1
-        self.rebuild()
+        self.layout()
 
     def load(self, path: Path) -> None:
         self.close()
@@ -278,8 +263,9 @@ class SettingsScene(_Modal):
         super().__init__(app, (430, 90, 740, 720))
         self.native_layout(app.window_size)
 
-    def rebuild(self) -> None:
-        b = self.box
+    def layout(self) -> None:
+        b = self.design_card
+        self.begin_card(self.box, _("Settings"))
         prefs = self.app.prefs
         volume = float(prefs.get("sound.volume"))
         nearest = min(VOLUME_STEPS, key=lambda v: abs(v - volume))
@@ -291,9 +277,8 @@ class SettingsScene(_Modal):
                   _("Tower knocks, the tray and button clicks."))
         x, w = b.x + 36, b.w - 72
         speed = float(prefs.get("tower.speed"))
-        body, head, T = self.T(16), self.T(19), self.T
+        body, head, T = self.F(16), self.F(19), self.F
         widgets: list[Widget] = [
-            self.panel(_("Settings")),
             Label(self.P(x, b.y + 64), _("Saved on this computer for every game; a game's save "
                                          "does not change them."), body, th.INK_SOFT,
                   width=self.px(w)),
@@ -341,19 +326,19 @@ class SettingsScene(_Modal):
     def set_volume(self, value: object) -> None:
         self.app.prefs.set("sound.volume", float(value))  # type: ignore[arg-type]
         self.app.audio.play("knock", 1, 0.8)  # a sample of the new level
-        self.rebuild()
+        self.layout()
 
     def set_mute(self, value: bool) -> None:
         self.app.prefs.set("sound.mute", bool(value))
-        self.rebuild()
+        self.layout()
 
     def set_speed(self, value: object) -> None:
         self.app.prefs.set("tower.speed", float(value))  # type: ignore[arg-type]
-        self.rebuild()
+        self.layout()
 
     def set_flag(self, key: str, value: bool) -> None:
         self.app.prefs.set(key, bool(value))
-        self.rebuild()
+        self.layout()
 
     def handle(self, inp: Input) -> bool:
         if inp.is_action(Action.CONFIRM):

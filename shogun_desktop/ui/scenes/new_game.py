@@ -18,24 +18,24 @@ from shogun_desktop import i18n
 from shogun_desktop.i18n import LANGUAGES, N_, _, ngettext, pgettext
 from shogun_desktop.i18n.datatexts import text as data_text
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.design import DesignScale
+from shogun_desktop.ui.design import BODY_MIN as MIN_TEXT
 from shogun_desktop.ui.gamefacts import BoardFacts
 from shogun_desktop.ui.inputs import Action, Input
-from shogun_desktop.ui.native_modal import MIN_TEXT, CardPanel
-from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets import (
     Button,
     Choice,
     ConfirmDialog,
     Label,
     LayerCache,
+    NativeScene,
     Option,
+    Panel,
     TextInput,
     Toggle,
     Widget,
-    WidgetGroup,
     wrap_text,
 )
+from shogun_desktop.ui.widgets.choice import label_inset
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -223,11 +223,13 @@ PREVIEW = pygame.Rect(1050, 250, 480, 200)  # two legend rows fit below it
 ROW_Y0, ROW_H = 232, 94
 LANGUAGE_ROW = pygame.Rect(900, 46, 650, 40)
 BOTTOM_Y = 816
+BADGE = 16  # design px: the seat number on a daimyo taken by another seat
 
 
 def cube_icon(colour: str, badge: str | None = None, fonts: th.Fonts | None = None,
-              badge_size: int = 14):
-    """An icon painter: the colour's cube, optionally with a small seat-number badge."""
+              badge_size: int = MIN_TEXT):
+    """An icon painter: the colour's cube, optionally with a small seat-number badge of
+    ``badge_size`` px text (the screen passes its scaled size)."""
 
     def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
         th.draw_cube(surface, colour, rect)
@@ -235,7 +237,7 @@ def cube_icon(colour: str, badge: str | None = None, fonts: th.Fonts | None = No
             radius = round(badge_size * 0.68)
             c = (rect.right + 1, rect.bottom - radius // 2)  # inside the segment's frame
             pygame.draw.circle(surface, th.PAPER_LIGHT, c, radius)
-            pygame.draw.circle(surface, th.INK_SOFT, c, radius, 1)
+            pygame.draw.circle(surface, th.INK_SOFT, c, radius, max(1, badge_size // 14))
             th.blit_text(surface, fonts, badge, c, badge_size, th.INK, bold=True,
                          anchor="center")
 
@@ -261,58 +263,40 @@ def moon_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(layer, (c[0] - rect.w / 2, c[1] - rect.h / 2))
 
 
-class NewGameScene(DesignScale, Scene):
+class NewGameScene(NativeScene):
     """The setup screen, drawn at the window's own resolution: the 1600x900 design scaled by
     ``k`` and centred, text at the window's scale and the player's text size (>= 14 px)."""
 
     opaque = True
-    native = True
 
     def __init__(self, app: App, form: NewGameForm | None = None) -> None:
         super().__init__(app)
         self.form = form or NewGameForm(app.board_facts)
-        self.ui = WidgetGroup()
         self._layer = LayerCache()
         self._version = 0
         self._board_view = None
         self._map_error: str | None = None
         self._map_tried = False
-        self.k = 1.0
-        self.origin = (0, 0)
-        self.extra = 0
-        self.text_scale = 1.0
-        self._layout_key: tuple | None = None
         self.native_layout(app.window_size)
 
     # ---------------------------------------------------------------- resolution
-    def native_layout(self, size: tuple[int, int]) -> None:
+    def layout(self) -> None:
         """Lay the screen out for the window's size and the player's text size."""
-        if not self.layout_due(size):
-            return
-        self.fit_design(size)
         if self._board_view is not None:
             self._board_view.layout(self.R(PREVIEW.inflate(-4, -4)))
         self._layer = LayerCache()
         self.rebuild()
 
-    def T(self, size: float) -> int:  # noqa: N802
-        """A design text size at this window and text size, never below 14 px."""
-        return max(MIN_TEXT, round(size * self.text_scale))
-
-    def px(self, value: float) -> int:
-        """A design length in window pixels."""
-        return round(value * self.k)
-
     # ---------------------------------------------------------------- model -> widgets
     def rebuild(self) -> None:
         f = self.form
         fonts = self.app.theme.fonts
-        R, P, T = self.R, self.P, self.T
+        R, P, T = self.R, self.P, self.F
         w: list[Widget] = [
-            CardPanel(R(PLAYERS_PANEL), _("Players ({n} of {least}–{most})").format(
-                n=len(f.seats), least=MIN_SEATS, most=MAX_SEATS), self.k, T(22)),
-            CardPanel(R(BOARD_PANEL), _("Board"), self.k, T(22)),
-            CardPanel(R(START_PANEL), _("Start"), self.k, T(22)),
+            Panel(R(PLAYERS_PANEL), _("Players ({n} of {least}–{most})").format(
+                n=len(f.seats), least=MIN_SEATS, most=MAX_SEATS)),
+            Panel(R(BOARD_PANEL), _("Board")),
+            Panel(R(START_PANEL), _("Start")),
         ]
         hx = PLAYERS_PANEL.x
         for text, x, room in ((_("Name"), hx + 85, 225), (_("Daimyo"), hx + 320, 265),
@@ -361,14 +345,15 @@ class NewGameScene(DesignScale, Scene):
         # table option: x-ray tower (fixed for the whole game, like the cardboard tower)
         xray_rect = R(404, BOTTOM_Y + 6, 486, 40)
         xray_label = _("X-ray tower: show the colours held inside")
-        room = xray_rect.w - 54  # the switch and its gap (Toggle draws 44 + 10 px)
-        xray_size = next((s for s in range(T(17), MIN_TEXT - 1, -1)
+        xray = Toggle(xray_rect, xray_label, f.xray, self._set_xray, key="xray",
+                      scale=self.text_scale,
+                      tooltip=_("A table option for the whole game (off = like the cardboard "
+                                "tower). Held colours can be worked out by remembering every "
+                                "drop; x-ray shows them in the battle tower."))
+        room = xray_rect.right - xray.label_x()  # right of the switch
+        xray.size = next((s for s in range(T(17), MIN_TEXT - 1, -1)
                           if fonts.size(xray_label, s)[0] <= room), MIN_TEXT)
-        w.append(Toggle(xray_rect, xray_label, f.xray, self._set_xray, key="xray",
-                        size=xray_size,
-                        tooltip=_("A table option for the whole game (off = like the cardboard "
-                                  "tower). Held colours can be worked out by remembering every "
-                                  "drop; x-ray shows them in the battle tower.")))
+        w.append(xray)
         # language: each name in its own language; a click switches every word at once
         w.append(Choice(R(LANGUAGE_ROW),
                         [Option(code, lang.native) for code, lang in LANGUAGES.items()],
@@ -406,7 +391,7 @@ class NewGameScene(DesignScale, Scene):
 
     def _seat_row(self, i: int, seat: Seat, fonts: th.Fonts) -> list[Widget]:
         f = self.form
-        R, P, T = self.R, self.P, self.T
+        R, P, T = self.R, self.P, self.F
         x0 = PLAYERS_PANEL.x
         y = ROW_Y0 + i * ROW_H
         owner = {s.colour: j for j, s in enumerate(f.seats)}
@@ -421,11 +406,11 @@ class NewGameScene(DesignScale, Scene):
                     daimyo=name, colour=colour_name(colour), n=j + 1)
             badge = str(j + 1) if j is not None and j != i else None
             options.append(Option(colour, "", tooltip=tip,
-                                  icon=cube_icon(colour, badge, fonts, MIN_TEXT)))
+                                  icon=cube_icon(colour, badge, fonts, self.F(BADGE))))
         human, computer = _("Human"), _("Computer")
         # the largest size at which both words fit their half of the row (a long word in
         # some languages gets a smaller size, never a cut)
-        half = self.px(280) // 2 - 10
+        half = self.px(280) // 2 - 2 * label_inset(self.text_scale)
         who_size = next((s for s in (T(16), T(15)) if max(
             fonts.size(human, s, True)[0], fonts.size(computer, s, True)[0]) <= half), MIN_TEXT)
         level: list[Widget] = []
@@ -491,22 +476,16 @@ class NewGameScene(DesignScale, Scene):
         self.app.push(SettingsScene(self.app))
 
     def resume(self) -> None:
-        self._layout_key = None  # the autosave may have appeared or gone while covered
-        self.native_layout(self.app.window_size)
+        self.relayout()  # the autosave may have appeared or gone while covered
 
     def handle(self, inp: Input) -> bool:
-        self.native_layout(self.app.window_size)
-        if self.ui.handle(inp):
+        if super().handle(inp):
             return True
         if inp.is_action(Action.CANCEL):
             self.app.push(ConfirmDialog(self.app, _("Quit Shogun?"), _("Close the game window?"),
                                         on_confirm=self.app.quit, confirm_text=_("Quit")))
             return True
         return False
-
-    def update(self, dt: float) -> None:
-        self.native_layout(self.app.window_size)
-        self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         key = (self._version, self.ui.visual_state(), self._layout_key)
@@ -525,7 +504,7 @@ class NewGameScene(DesignScale, Scene):
         self._draw_notes(surface, fonts)
 
     def _draw_header(self, surface: pygame.Surface, fonts: th.Fonts) -> None:
-        r = th.blit_text(surface, fonts, "SHOGUN", self.P(50, 30), self.T(54), th.INK,
+        r = th.blit_text(surface, fonts, "SHOGUN", self.P(50, 30), self.F(54), th.INK,
                          bold=True)
         k = fonts.kanji("将軍", self.px(50), th.VERMILION)
         x = r.right + self.px(18)
@@ -533,7 +512,7 @@ class NewGameScene(DesignScale, Scene):
             surface.blit(k, k.get_rect(midleft=(x, r.centery + self.px(2))))
             x += k.get_width() + self.px(24)
         subtitle = _("New game: pass and play for 3–5 players on one screen")
-        size = self.T(17)
+        size = self.F(17)
         room = self.R(LANGUAGE_ROW).x - self.px(16) - x
         lines = wrap_text(fonts, subtitle, size, room)
         if len(lines) > 2:  # a long translation: one line, shortened (the title says it)
@@ -552,14 +531,14 @@ class NewGameScene(DesignScale, Scene):
         text, ink = (reason or (_(f.note) if f.note else None)), th.VERMILION
         if not text:
             text, ink = _(MODE_HELP[f.start_mode]), th.INK_SOFT
-        size = self.T(15)
+        size = self.F(15)
         line_h = round(size * 4 / 3)
         for line in wrap_text(fonts, text, size, self.px(START_PANEL.w - 40))[:3]:
             th.blit_text(surface, fonts, line, (x, y), size, ink)
             y += line_h
         problem = f.problems()
         if problem:
-            th.blit_text(surface, fonts, problem, self.P(1250, BOTTOM_Y - 16), self.T(16),
+            th.blit_text(surface, fonts, problem, self.P(1250, BOTTOM_Y - 16), self.F(16),
                          th.VERMILION, anchor="bottomright")
 
     # ---------------------------------------------------------------- board preview
@@ -593,7 +572,7 @@ class NewGameScene(DesignScale, Scene):
             pygame.draw.rect(surface, th.INK_SOFT, preview, 1)
             # region legend under the map, names spelled out (not colour alone); what does
             # not fit the row flows onto a second one
-            size = self.T(14)
+            size = self.F(14)
             row = round(size * 19 / 14)
             x = preview.x
             y = preview.bottom + self.px(6)
@@ -626,7 +605,7 @@ class NewGameScene(DesignScale, Scene):
         by_region: dict[str, list[str]] = {}
         for prov, region in sorted(regions.items()):
             by_region.setdefault(region, []).append(prov)
-        small = self.T(13)
+        small = self.F(13)
         y = preview.y + self.px(10)
         for region, colour in th.REGION_COLOURS.items():
             provs = by_region.get(region, [])
@@ -634,7 +613,7 @@ class NewGameScene(DesignScale, Scene):
             pygame.draw.rect(surface, colour, sw, border_radius=3)
             pygame.draw.rect(surface, th.INK, sw, 1, border_radius=3)
             th.blit_text(surface, fonts, th.region_label(region), (sw.right + 8, y + 3),
-                         self.T(16), th.INK, bold=True)
+                         self.F(16), th.INK, bold=True)
             names = ", ".join(p + ("*" if other_regions.get(p) != region else "")
                               + ("°" if p in out else "") for p in provs)
             for line in wrap_text(fonts, names, small, preview.w - self.px(120))[:2]:

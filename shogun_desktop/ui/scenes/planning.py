@@ -174,6 +174,7 @@ class PlanningScene(DesignScale, Scene):
         self._size = (size[0], size[1])
         self.board.layout(map_rect(size))
         self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
+        self.ui.scale = self.text_scale  # frames, switches and tooltips follow the layout
         self.layer = LayerCache()
         self.rebuild()
 
@@ -586,7 +587,8 @@ class PlanningScene(DesignScale, Scene):
             draw_tooltip(surface, self.app.theme, self.card_tip(card), self.pointer,
                          size=self.F(16))
         elif self.hover is not None and self.pointer is not None and self.drag is None:
-            draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.pointer)
+            draw_tooltip(surface, self.app.theme, self.province_tip(self.hover), self.pointer,
+                         size=self.F(16))
 
     def full_text_at(self, pos: tuple[int, int]) -> str | None:
         """The tooltip a player gets by pointing at pos (as :meth:`draw` picks it): a
@@ -671,13 +673,13 @@ class PlanningScene(DesignScale, Scene):
         fonts = self.app.theme.fonts
         v = cd.chest_value(card)
         if v is not None:
-            cd.draw_chest_card(surface, rect, fonts, v, selected=selected)
+            cd.draw_chest_card(surface, rect, fonts, v, selected=selected, scale=self.k)
             return
         info = self.province_info[card]
         armies = self.view["provinces"][card]["armies"]
         cd.draw_province_card(surface, rect, fonts, card, self.region.get(card), info.tax,
                               info.rice, info.slots, armies_text(armies),
-                              selected=selected)
+                              selected=selected, scale=self.k)
 
     def fit_noted(self, text: str, pos: tuple[int, int], size: int, width: int, *,
                   bold: bool = False, anchor: str = "topleft", tip: str | None = None) -> str:
@@ -777,7 +779,8 @@ class PlanningScene(DesignScale, Scene):
             border = th.VERMILION if active else th.GOLD if self.selected and not filled \
                 else th.INK_SOFT
             cd.draw_frame(surface, r, fill=th.PAPER_LIGHT if filled else th.PAPER_DARK,
-                          border=border, width=3 if active else 2 if self.selected else 1)
+                          border=border, width=3 if active else 2 if self.selected else 1,
+                          scale=self.k)
             keyname = "B" if space == "bid" else str((i + 1) % 10)
             label = bid if space == "bid" else cd.short_action(space)
             pad = round(8 * self.k)

@@ -570,6 +570,7 @@ class RulesReferenceScene(Scene):
         self.size = (w, h)
         self.k = k = min(w / 1600, h / 900)
         self.m = m = Metrics(k * self.app.ui_scale)
+        self.ui.scale = m.scale  # frames, fields and tooltips follow the book's scale
         self._layout_key = (tuple(size), self.app.ui_scale)
         margin = round(24 * k)
         self.header = pygame.Rect(0, 0, w, max(round(76 * k), m.px(76)))

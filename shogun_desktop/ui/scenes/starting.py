@@ -11,18 +11,16 @@ import pygame
 
 from shogun_desktop.i18n import _
 from shogun_desktop.ui import theme as th
-from shogun_desktop.ui.inputs import Action, Input
-from shogun_desktop.ui.scene import Scene
+from shogun_desktop.ui.inputs import Action
 from shogun_desktop.ui.scenes.new_game import daimyo_name
-from shogun_desktop.ui.widgets import Button, WidgetGroup
-from shogun_desktop.ui.widgets.native import NativeLayout, Sheet
+from shogun_desktop.ui.widgets import Button, NativeScene
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
     from shogun_desktop.ui.scenes.new_game import NewGameSettings
 
 
-class GameStartingScene(NativeLayout, Scene):
+class GameStartingScene(NativeScene):
     """Drawn at the window's own resolution."""
 
     opaque = True
@@ -30,22 +28,16 @@ class GameStartingScene(NativeLayout, Scene):
     def __init__(self, app: App, settings: NewGameSettings) -> None:
         super().__init__(app)
         self.settings = settings
-        self.ui = WidgetGroup()
-        self.sheet = Sheet(app.theme.fonts)
-        self.box = pygame.Rect(0, 0, 0, 0)
         self.native_layout(app.window_size)
 
     def layout(self) -> None:
         fonts = self.app.theme.fonts
-        self.box = box = self.R(400, 150, 800, 600)
-        sheet = self.sheet = Sheet(fonts)
+        box = self.centred_card(self.px(800), self.px(600))
+        y = self.begin_card(box, _("The game is starting")) + self.px(28)
+        sheet = self.sheet
         pad = self.px(40)
-        tsize = self.F(22)
-        sheet.fitted(_("The game is starting"), (box.x + self.px(20), box.y + self.px(14)),
-                     tsize, box.w - self.px(40), th.INK, bold=True)
-        self.rule_y = box.y + self.px(14) + self.lh(tsize) + self.px(4)
         s = self.settings
-        x, y = box.x + pad, self.rule_y + self.px(28)
+        x = box.x + pad
         inner = box.w - 2 * pad
         facts = self.app.board_facts
         name_size, size = self.F(20), self.F(18)
@@ -89,16 +81,6 @@ class GameStartingScene(NativeLayout, Scene):
 
     def back(self) -> None:
         self.app.scenes.remove(self)
-
-    def handle(self, inp: Input) -> bool:
-        return self.ui.handle(inp)
-
-    def resume(self) -> None:
-        self.native_layout(self.app.window_size)
-
-    def update(self, dt: float) -> None:
-        self.native_layout(self.app.window_size)
-        self.ui.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(th.PAPER)

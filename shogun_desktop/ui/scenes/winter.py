@@ -17,9 +17,7 @@ from shogun_desktop.rules import events as ev
 from shogun_desktop.rules.events import Event
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
-from shogun_desktop.ui.scene import Scene
-from shogun_desktop.ui.widgets import Button, WidgetGroup, draw_veil
-from shogun_desktop.ui.widgets.native import NativeLayout, Sheet
+from shogun_desktop.ui.widgets import Button, NativeScene
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
@@ -50,7 +48,7 @@ def score_rows(view: dict, year: int | None = None, words: Presenter | None = No
     return rows
 
 
-class WinterScene(NativeLayout, Scene):
+class WinterScene(NativeScene):
     """The winter's notes and its scoring table over the table, at the window's resolution.
 
     Every player's majorities wrap in their column in full (a row grows a line per line of
@@ -67,9 +65,6 @@ class WinterScene(NativeLayout, Scene):
         scored = next((i for i, e in enumerate(events) if isinstance(e, ev.Scored)), len(events))
         self.notes = [session.presenter.line(e) for e in events[:scored]]
         self.title = session.presenter.season("winter")
-        self.ui = WidgetGroup()
-        self.sheet = Sheet(app.theme.fonts)
-        self.box = pygame.Rect(0, 0, 0, 0)
         self.native_layout(app.window_size)
 
     # ---------------------------------------------------------------- layout
@@ -78,26 +73,22 @@ class WinterScene(NativeLayout, Scene):
         full = self.R(70, 40, 1460, 820)
         needed = self._place(full)
         if needed < full.h:
-            self._place(pygame.Rect(full.x, full.centery - needed // 2, full.w, needed))
+            self._place(self.centred_card(full.w, needed))
 
     def _place(self, box: pygame.Rect) -> int:
         """Lay the card out in ``box``; returns the height its content needs."""
         fonts = self.app.theme.fonts
         k = self.k
-        self.box = box
         pad = self.px(30)
         x, inner = box.x + pad, box.w - 2 * pad
-        sheet = self.sheet = Sheet(fonts)
-        tsize, head, body, small = self.F(22), self.F(17), self.F(15), self.F(15)
+        self.begin_card(box, self.title)  # the title band
+        sheet = self.sheet
+        head, body, small = self.F(17), self.F(15), self.F(15)
         bsize = self.F(18)
         label = _("Continue")
         bw = max(self.px(200), fonts.size(label, bsize, True)[0] + self.px(48))
         bh = max(self.px(50), bsize + self.px(22))
         button = pygame.Rect(box.right - pad - bw, box.bottom - self.px(20) - bh, bw, bh)
-        # the title band
-        sheet.fitted(self.title, (box.x + self.px(20), box.y + self.px(14)), tsize,
-                     box.w - self.px(40), th.INK, bold=True)
-        self.rule_y = box.y + self.px(14) + self.lh(tsize) + self.px(4)
         # the scoring table's columns, each as wide as its widest word
         gap = self.px(24)
         numbers = [(pgettext("column", "Provinces"), "provinces"),
@@ -186,14 +177,3 @@ class WinterScene(NativeLayout, Scene):
         if not self.ui.handle(inp) and inp.is_action(Action.CANCEL):
             self.close()
         return True
-
-    def resume(self) -> None:
-        self.native_layout(self.app.window_size)
-
-    def update(self, dt: float) -> None:
-        self.native_layout(self.app.window_size)
-        self.ui.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_veil(surface)
-        self.paint_card(surface)

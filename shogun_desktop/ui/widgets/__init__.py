@@ -11,11 +11,12 @@ from __future__ import annotations
 from shogun_desktop.ui.widgets.base import Painter, Widget
 from shogun_desktop.ui.widgets.button import Button
 from shogun_desktop.ui.widgets.choice import Choice, Option
-from shogun_desktop.ui.widgets.dialog import ConfirmDialog, draw_veil
+from shogun_desktop.ui.widgets.dialog import ConfirmDialog
 from shogun_desktop.ui.widgets.group import WidgetGroup
 from shogun_desktop.ui.widgets.label import Label
 from shogun_desktop.ui.widgets.layer import LayerCache
 from shogun_desktop.ui.widgets.log import ScrollableLog
+from shogun_desktop.ui.widgets.native import NativeScene, Sheet, draw_veil
 from shogun_desktop.ui.widgets.panel import Panel
 from shogun_desktop.ui.widgets.text import wrap_text
 from shogun_desktop.ui.widgets.text_input import TextInput
@@ -28,10 +29,12 @@ __all__ = [
     "ConfirmDialog",
     "Label",
     "LayerCache",
+    "NativeScene",
     "Option",
     "Painter",
     "Panel",
     "ScrollableLog",
+    "Sheet",
     "TextInput",
     "Toggle",
     "Tooltip",

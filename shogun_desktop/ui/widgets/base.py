@@ -1,4 +1,11 @@
-"""The widget base class: a rect, a key, a tooltip, and a disabled reason as data."""
+"""The widget base class: a rect, a key, a tooltip, a disabled reason as data, and a scale.
+
+``scale`` maps the widget's own design lengths (frame, padding, switch, scroll bar, focus
+ring) to window pixels, like the scene's layout maps its rects: a :class:`WidgetGroup` gives
+every widget it holds the scene's scale, so a toggle or a frame is as large beside the text
+at 2560x1440 as at 1600x900. Each length has a floor (``px``) that keeps it visible and
+clickable in the smallest window.
+"""
 
 from __future__ import annotations
 
@@ -22,14 +29,20 @@ class Widget:
         key: str | None = None,
         tooltip: str | None = None,
         disabled: str | None = None,
+        scale: float = 1.0,
     ) -> None:
         self.rect = pygame.Rect(rect)
+        self.scale = scale  # design px -> window px for frames, paddings and marks
         self.key = key
         self.tooltip = tooltip
         self.disabled = disabled  # None = enabled; otherwise the reason it is not
         self.hovered = False
         self.focused = False
         self.visible = True
+
+    def px(self, value: float, least: int = 1) -> int:
+        """A design length of the widget's own drawing at its scale, never below ``least``."""
+        return max(least, round(value * self.scale))
 
     @property
     def enabled(self) -> bool:

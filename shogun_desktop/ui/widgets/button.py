@@ -79,25 +79,33 @@ class Button(Widget):
             fill = th.mix(th.PAPER_LIGHT, th.GOLD, 0.45)
         return fill, th.INK_SOFT, th.INK
 
+    def inset(self) -> int:
+        """The room kept free at each side of the label."""
+        return self.px(6, 5)
+
     def draw(self, surface, theme):
         fill, border, ink = self.colours()
         r = self.rect
-        pygame.draw.rect(surface, fill, r, border_radius=5)
-        pygame.draw.rect(surface, border, r, 2 if (self.hovered and self.enabled) else 1,
-                         border_radius=5)
-        if self.focused:
-            pygame.draw.rect(surface, th.GOLD, r.inflate(6, 6), 2, border_radius=7)
+        radius = self.px(5, 4)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        pygame.draw.rect(surface, border, r, self.px(2 if (self.hovered and self.enabled) else 1),
+                         border_radius=radius)
+        if self.focused:  # the focus ring, clear of the frame at every scale
+            ring = self.px(3, 3)
+            pygame.draw.rect(surface, th.GOLD, r.inflate(2 * ring, 2 * ring), self.px(2, 2),
+                             border_radius=radius + ring - 1)
         x = r.centerx
         text_w = theme.fonts.size(self.text, self.size, True)[0] if self.text else 0
+        gap = self.px(8, 6)
         if self.icon is not None:
-            icon_size = min(r.h - 12, 26)
-            total = icon_size + (8 + text_w if self.text else 0)
+            icon_size = min(r.h - 2 * self.inset(), self.px(26))
+            total = icon_size + (gap + text_w if self.text else 0)
             icon_rect = pygame.Rect(0, 0, icon_size, icon_size)
             icon_rect.midleft = (r.centerx - total // 2, r.centery)
             self.icon(surface, icon_rect)
-            x = icon_rect.right + 8 + text_w // 2
+            x = icon_rect.right + gap + text_w // 2
         if self.text:
-            label = theme.fonts.fit(self.text, self.size, r.w - 12, True)
+            label = theme.fonts.fit(self.text, self.size, r.w - 2 * self.inset(), True)
             self.cut = label != self.text
             th.blit_text(surface, theme.fonts, label, (x, r.centery + 1), self.size, ink,
                          bold=True, anchor="center")

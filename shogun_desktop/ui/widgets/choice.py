@@ -23,6 +23,12 @@ class Option:
     icon: Painter | None = None
 
 
+def label_inset(scale: float) -> int:
+    """The room kept free at each side of a segment's label at ``scale`` (a screen that sizes
+    its words to fit a segment asks this)."""
+    return max(4, round(5 * scale))
+
+
 class Choice(Widget):
     """Segmented buttons: exactly one option selected; a click on another selects it."""
 
@@ -95,10 +101,16 @@ class Choice(Widget):
             return True
         return False
 
+    def label_room(self, segment: pygame.Rect) -> int:
+        """How wide a label may be in ``segment`` before it is shortened."""
+        return segment.w - 2 * label_inset(self.scale)
+
     def draw(self, surface, theme):
         rects = self.segment_rects()
         outer = self.rect
-        pygame.draw.rect(surface, th.PAPER_LIGHT, outer, border_radius=5)
+        radius, line = self.px(5, 4), self.px(1)
+        gap = self.px(8, 6)
+        pygame.draw.rect(surface, th.PAPER_LIGHT, outer, border_radius=radius)
         for i, (opt, r) in enumerate(zip(self.options, rects, strict=False)):
             selected = opt.value == self.value
             off = opt.disabled is not None or not self.enabled
@@ -110,22 +122,25 @@ class Choice(Widget):
                 fill, ink = th.mix(th.PAPER_LIGHT, th.GOLD, 0.3), th.INK
             else:
                 fill, ink = th.PAPER_LIGHT, th.INK
-            pygame.draw.rect(surface, fill, r.inflate(-2, -2), border_radius=4)
+            pygame.draw.rect(surface, fill, r.inflate(-2 * line, -2 * line),
+                             border_radius=radius - 1)
             if off and not selected:  # a diagonal strike so "unavailable" is not colour-only
-                pygame.draw.line(surface, th.INK_FAINT, r.inflate(-10, -10).bottomleft,
-                                 r.inflate(-10, -10).topright, 1)
+                inner = r.inflate(-2 * self.px(5, 4), -2 * self.px(5, 4))
+                pygame.draw.line(surface, th.INK_FAINT, inner.bottomleft, inner.topright, line)
             x = r.centerx
             if opt.icon is not None:
-                isz = min(r.h - 12, 24)
-                tw = theme.fonts.size(opt.label, self.size, True)[0] if opt.label else -8
+                isz = min(r.h - 2 * self.px(6, 5), self.px(24))
+                tw = theme.fonts.size(opt.label, self.size, True)[0] if opt.label else -gap
                 ir = pygame.Rect(0, 0, isz, isz)
-                ir.midleft = (r.centerx - (isz + 8 + tw) // 2, r.centery)
+                ir.midleft = (r.centerx - (isz + gap + tw) // 2, r.centery)
                 opt.icon(surface, ir)
-                x = ir.right + 8 + tw // 2
+                x = ir.right + gap + tw // 2
             if opt.label:
-                label = theme.fonts.fit(opt.label, self.size, r.w - 10, True)
+                label = theme.fonts.fit(opt.label, self.size, self.label_room(r), True)
                 th.blit_text(surface, theme.fonts, label, (x, r.centery + 1), self.size, ink,
                              bold=True, anchor="center")
             if i:
-                pygame.draw.line(surface, th.INK_FAINT, (r.x, r.y + 6), (r.x, r.bottom - 7))
-        pygame.draw.rect(surface, th.INK_SOFT, outer, 1, border_radius=5)
+                inset = self.px(6, 5)
+                pygame.draw.line(surface, th.INK_FAINT, (r.x, r.y + inset),
+                                 (r.x, r.bottom - inset - 1), line)
+        pygame.draw.rect(surface, th.INK_SOFT, outer, line, border_radius=radius)

@@ -1,26 +1,22 @@
-"""The modal confirm/notice dialog and the veil under it."""
+"""The modal confirm/notice dialog."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pygame
-
 from shogun_desktop.i18n import _
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.inputs import Action, Input
-from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets.base import Widget
 from shogun_desktop.ui.widgets.button import Button
-from shogun_desktop.ui.widgets.group import WidgetGroup
-from shogun_desktop.ui.widgets.native import NativeLayout, Sheet
+from shogun_desktop.ui.widgets.native import NativeScene
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
 
 
-class ConfirmDialog(NativeLayout, Scene):
+class ConfirmDialog(NativeScene):
     """A modal question over the current screen: Enter confirms, Escape cancels.
 
     With cancel_text=None it is a plain notice with one button. Drawn at the window's own
@@ -51,9 +47,6 @@ class ConfirmDialog(NativeLayout, Scene):
         self.message = message
         self.on_confirm = on_confirm
         self.on_cancel = on_cancel
-        self.ui = WidgetGroup()
-        self.sheet = Sheet(app.theme.fonts)
-        self.box = pygame.Rect(0, 0, 0, 0)
         self.native_layout(app.window_size)
 
     def layout(self) -> None:
@@ -67,19 +60,16 @@ class ConfirmDialog(NativeLayout, Scene):
         bh = max(self.px(44), bsize + self.px(20))
         gap = self.px(16)
         width = min(w - 2 * pad, max(self.px(620), len(bws) * (bw + gap) + 2 * pad))
-        tsize, msize = self.F(22), self.F(19)
+        msize = self.F(19)
         inner = width - 2 * pad
-        rule = self.px(14) + self.lh(tsize) + self.px(4)
+        rule = self.px(14) + self.lh(self.F(22)) + self.px(4)
         body = len(fonts.wrap(self.message, msize, inner)) * self.lh(msize)
         height = min(h - 2 * pad, max(self.px(260), rule + self.px(14) + body + self.px(20)
                                       + bh + pad))
-        box = self.box = pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
-        sheet = self.sheet = Sheet(fonts)
-        sheet.fitted(self.title, (box.x + pad, box.y + self.px(14)), tsize, inner, th.INK,
-                     bold=True)
-        sheet.lines(self.message, (box.x + pad, box.y + rule + self.px(14)), msize, inner,
-                    th.INK, step=self.lh(msize))
-        self.rule_y = box.y + rule
+        box = self.centred_card(width, height)
+        y = self.begin_card(box, self.title)
+        self.sheet.lines(self.message, (box.x + pad, y + self.px(14)), msize, inner, th.INK,
+                         step=self.lh(msize))
         by = box.bottom - pad - bh
         bx = box.right - pad - bw
         widgets: list[Widget] = [Button((bx, by, bw, bh), self.confirm_text, self.confirm,
@@ -108,27 +98,3 @@ class ConfirmDialog(NativeLayout, Scene):
             return True
         self.ui.handle(inp)
         return True  # modal: nothing reaches the scene below
-
-    def resume(self) -> None:
-        self.native_layout(self.app.window_size)
-
-    def update(self, dt: float) -> None:
-        self.native_layout(self.app.window_size)
-        self.ui.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_veil(surface)
-        self.paint_card(surface)
-
-
-_VEILS: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def draw_veil(surface: pygame.Surface) -> None:
-    """Dim everything drawn so far (under a modal overlay); the veil surface is reused."""
-    size = surface.get_size()
-    veil = _VEILS.get(size)
-    if veil is None:
-        veil = _VEILS[size] = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill(th.VEIL)
-    surface.blit(veil, (0, 0))

@@ -17,13 +17,29 @@ from shogun_desktop.ui.widgets.tooltip import Tooltip
 
 
 class WidgetGroup:
-    """The widgets of one scene: hit-testing, hover, keyboard focus, tooltips."""
+    """The widgets of one scene: hit-testing, hover, keyboard focus, tooltips.
 
-    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+    ``scale`` is the scene's (its layout scale times the player's text size): every widget
+    the group holds, and its tooltip, draw their frames and paddings at it.
+    """
+
+    def __init__(self, widgets: Sequence[Widget] = (), scale: float = 1.0) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.tooltip = Tooltip()
         self.pointer: tuple[int, int] | None = None
+        self._scale = 1.0
+        self.scale = scale
         self._refresh_hover()
+
+    @property
+    def scale(self) -> float:
+        return self._scale
+
+    @scale.setter
+    def scale(self, value: float) -> None:
+        self._scale = self.tooltip.scale = value
+        for w in self.widgets:
+            w.scale = value
 
     @property
     def focused(self) -> Widget | None:
@@ -37,6 +53,7 @@ class WidgetGroup:
         old = {w.key: w for w in self.widgets if w.key is not None}
         self.widgets = list(widgets)
         for w in self.widgets:
+            w.scale = self._scale
             prev = old.get(w.key) if w.key is not None else None
             if prev is not None:
                 w.focused = prev.focused and w.focusable and w.enabled

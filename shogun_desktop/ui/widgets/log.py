@@ -35,10 +35,26 @@ class ScrollableLog(Widget):
 
     @property
     def title_h(self) -> int:
-        return self.size + 10 if self.title else 0
+        return self.size + self.px(10, 8) if self.title else 0
+
+    @property
+    def pad(self) -> int:
+        """The room above the first line (and, with ``pad_x``, around the text)."""
+        return self.px(8, 6)
+
+    @property
+    def pad_x(self) -> int:
+        return self.px(10, 8)
+
+    def scrollbar(self) -> pygame.Rect:
+        """The scroll bar's track at the right edge (4 design px wide, at least 4 px)."""
+        w = self.px(4, 4)
+        inset = self.px(6, 5)
+        return pygame.Rect(self.rect.right - inset - w, self.rect.y + inset, w,
+                           self.rect.h - 2 * inset)
 
     def visible_count(self) -> int:
-        return max(1, (self.rect.h - 8 - self.title_h - 6) // self.line_h)
+        return max(1, (self.rect.h - self.pad - self.title_h - self.px(6, 5)) // self.line_h)
 
     def max_scroll(self) -> int:
         return max(0, len(self.lines) - self.visible_count())
@@ -47,7 +63,7 @@ class ScrollableLog(Widget):
         """The full text of the line under pos (None between lines)."""
         if pos is None or not self.contains(pos):
             return None
-        top = self.rect.y + 8 + self.title_h
+        top = self.rect.y + self.pad + self.title_h
         i = (pos[1] - top) // self.line_h
         n = self.visible_count()
         end = len(self.lines) - self.scroll
@@ -71,25 +87,27 @@ class ScrollableLog(Widget):
 
     def draw(self, surface, theme):
         r = self.rect
-        pygame.draw.rect(surface, th.PAPER_LIGHT, r, border_radius=4)
-        pygame.draw.rect(surface, th.INK_SOFT, r, 1, border_radius=4)
-        y = r.y + 8
+        radius = self.px(4, 3)
+        pygame.draw.rect(surface, th.PAPER_LIGHT, r, border_radius=radius)
+        pygame.draw.rect(surface, th.INK_SOFT, r, self.px(1), border_radius=radius)
+        x, y = r.x + self.pad_x, r.y + self.pad
+        track = self.scrollbar()
         if self.title:
-            th.blit_text(surface, theme.fonts, self.title, (r.x + 10, y), self.size, th.INK,
+            th.blit_text(surface, theme.fonts, self.title, (x, y), self.size, th.INK,
                          bold=True)
             y += self.title_h
         n = self.visible_count()
         end = len(self.lines) - self.scroll
+        room = track.x - self.px(8, 6) - x  # the text stops short of the scroll bar
         for text, colour in self.lines[max(0, end - n) : end]:
-            th.blit_text(surface, theme.fonts, theme.fonts.fit(text, self.size, r.w - 28),
-                         (r.x + 10, y), self.size, colour)
+            th.blit_text(surface, theme.fonts, theme.fonts.fit(text, self.size, room),
+                         (x, y), self.size, colour)
             y += self.line_h
         if self.max_scroll():
-            track = pygame.Rect(r.right - 10, r.y + 6, 4, r.h - 12)
-            pygame.draw.rect(surface, th.PAPER_DARK, track, border_radius=2)
+            pygame.draw.rect(surface, th.PAPER_DARK, track, border_radius=track.w // 2)
             frac = n / len(self.lines)
-            h = max(16, round(track.h * frac))
+            h = max(self.px(16, 14), round(track.h * frac))
             pos = 1 - (self.scroll + n) / len(self.lines)
             thumb = pygame.Rect(track.x, track.y + round((track.h - h) * pos / max(1e-9, 1 - frac)),
-                                4, h)
-            pygame.draw.rect(surface, th.INK_SOFT, thumb, border_radius=2)
+                                track.w, h)
+            pygame.draw.rect(surface, th.INK_SOFT, thumb, border_radius=track.w // 2)

@@ -1,11 +1,19 @@
-"""Screens and overlays drawn at the window's own resolution, laid out once per size.
+"""The one base of every screen and card drawn at the window's own resolution.
 
-The winter summary, the end screen, the hand-off curtain, the drop notice, the starting
-screen and the confirm dialog keep a 1600x900 design (:class:`~shogun_desktop.ui.design.
-DesignScale`), centred in the window at scale ``k``; text follows the window and the player's
-text size but never drops below 14 px (body text at 1280x720, the style guide). What they
-draw is laid out into a :class:`Sheet` when the size changes, so drawing only replays it,
-and every line shortened to fit keeps its full text for a tooltip.
+Menus, settings, the guide, the confirm dialog, the drop notice, the winter summary, the
+starting and end screens, the hand-off curtain and the setup screen keep a 1600x900 design
+(:class:`~shogun_desktop.ui.design.DesignScale`) and are laid out once per window size and
+text size (:meth:`NativeScene.native_layout`), in one of two ways:
+
+- a *screen* fits the whole design into the window (scale ``k``, centred; ``grows``: a taller
+  window's height opens at ``fold``), its text at ``k`` times the player's text size;
+- a *card* of fixed design size (``card=``, a menu) is scaled by :func:`card_scale` (the
+  window's scale times the text size, so the words keep their room, never so large that it
+  leaves the window) and centred; its text follows that one scale.
+
+Either way text never drops below 14 px (body text at 1280x720, the style guide), a card is
+drawn by :meth:`NativeScene.paint_card` (frame, title rule, the laid-out :class:`Sheet`, the
+widgets and the tooltip), and the widgets draw their frames at the scene's scale.
 """
 
 from __future__ import annotations
@@ -17,14 +25,17 @@ import pygame
 
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.design import BODY_MIN, DESIGN, DesignScale
+from shogun_desktop.ui.inputs import Input
+from shogun_desktop.ui.scene import Scene
 from shogun_desktop.ui.widgets.base import Widget
-from shogun_desktop.ui.widgets.tooltip import draw_tooltip
+from shogun_desktop.ui.widgets.group import WidgetGroup
+from shogun_desktop.ui.widgets.panel import TITLE, draw_card, draw_title_rule, title_rule_y
 
 if TYPE_CHECKING:
     from shogun_desktop.ui.app import App
-    from shogun_desktop.ui.widgets.group import WidgetGroup
 
 MIN_TEXT = BODY_MIN  # px: the smallest body text at 1280x720
+MARGIN = 16  # window pixels kept free around a card of fixed design size
 
 
 class Sheet:
@@ -102,55 +113,115 @@ class Sheet:
                 for i, (rect, full) in enumerate(self.cut)]
 
 
-def draw_card(surface: pygame.Surface, fonts: th.Fonts, rect: pygame.Rect, k: float,
-              fill: Sequence[int] = th.PAPER_LIGHT) -> None:
-    """A paper card with an ink frame and a shadow, at scale k (the Panel look)."""
-    off = max(3, round(4 * k))
-    pygame.draw.rect(surface, th.PAPER_DARK, rect.move(off, off + 1), border_radius=6)
-    pygame.draw.rect(surface, fill, rect, border_radius=6)
-    pygame.draw.rect(surface, th.INK_SOFT, rect, 2, border_radius=6)
+def card_scale(size: tuple[int, int], box: pygame.Rect, ui_scale: float) -> float:
+    """The factor from design pixels to window pixels for a card of ``box`` (design)."""
+    w, h = size
+    k = min(w / DESIGN[0], h / DESIGN[1])
+    fit = min((w - 2 * MARGIN) / box.w, (h - 2 * MARGIN) / box.h)
+    # never so small that the cards' 16 px design text would have to grow to stay >= 14 px
+    # (it would no longer fit the rows and widths laid out for it)
+    least = min(max(k, MIN_TEXT / 16), fit)
+    return max(min(k * ui_scale, fit), least)
 
 
-class NativeLayout(DesignScale):
-    """Mixin: ``native_layout(size)`` sets ``k``, ``origin`` and ``text_scale`` for the window
-    and the player's text size and calls ``layout()`` when either changed."""
+_VEILS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def draw_veil(surface: pygame.Surface) -> None:
+    """Dim everything drawn so far (under a modal overlay); the veil surface is reused."""
+    size = surface.get_size()
+    veil = _VEILS.get(size)
+    if veil is None:
+        veil = _VEILS[size] = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill(th.VEIL)
+    surface.blit(veil, (0, 0))
+
+
+class NativeScene(DesignScale, Scene):
+    """A scene laid out at the window's resolution; ``layout()`` (subclasses) places its
+    widgets and text whenever the window or the player's text size changed.
+
+    With ``card`` (design pixels) it is a card of that size (:meth:`fit_card`); otherwise
+    the whole design fits the window (:meth:`~DesignScale.fit_design`). A card-shaped scene
+    sets ``box`` and its title with :meth:`begin_card` and draws with :meth:`paint_card`.
+    """
 
     native = True
     grows: ClassVar[bool] = False  # True: a taller window's height opens at ``fold``
+    veil: ClassVar[bool] = True  # the default draw dims the screen under the card
     app: App
-    ui: WidgetGroup
-    _layout_key: tuple | None = None
     size: tuple[int, int] = DESIGN
-    box: pygame.Rect  # card-shaped screens (paint_card): the card, its title rule, its text
-    rule_y: int
-    sheet: Sheet
 
+    def __init__(self, app: App, card: pygame.Rect | tuple[int, int, int, int] | None = None
+                 ) -> None:
+        super().__init__(app)
+        self.ui = WidgetGroup()
+        self.sheet = Sheet(app.theme.fonts)
+        self._card = pygame.Rect(card) if card is not None else None
+        self.box = pygame.Rect(0, 0, 0, 0)  # the card in window pixels
+        self.rule_y = 0
+
+    # ---------------------------------------------------------------- placement
     def native_layout(self, size: tuple[int, int]) -> None:
         if not self.layout_due(size):
             return
         self.size = (size[0], size[1])
-        self.fit_design(size, grows=self.grows)  # taller: rows from ``fold`` move by ``extra``
+        if self._card is None:
+            self.fit_design(size, grows=self.grows)  # taller: rows from ``fold`` move down
+        else:
+            self.fit_card(size)
+        self.ui.scale = self.text_scale
         self.layout()
+
+    def fit_card(self, size: tuple[int, int]) -> None:
+        """Scale and origin for the card of ``design_card``: centred, at :func:`card_scale`
+        (which holds the player's text size, so the text follows the card's one scale)."""
+        w, h = size
+        card = self.design_card
+        self.k = k = card_scale(size, card, self.app.ui_scale)
+        self.text_scale = k
+        self.origin = (round(w / 2 - card.centerx * k), round(h / 2 - card.centery * k))
+        self.extra = 0
+        self.box = self.R(card)
+
+    @property
+    def design_card(self) -> pygame.Rect:
+        """The card in design pixels (a scene made with ``card=``)."""
+        assert self._card is not None  # only a scene made with ``card=`` has one
+        return self._card
 
     def layout(self) -> None:
         """Place widgets and text for the current ``k`` (subclasses)."""
 
-    def paint_card(self, surface: pygame.Surface) -> None:
-        """The card at ``self.box`` with its title rule at ``self.rule_y``, the laid-out
-        sheet, the widgets and the tooltip: what a card-shaped native screen draws."""
-        box = self.box
-        draw_card(surface, self.app.theme.fonts, box, self.k)
-        pygame.draw.line(surface, th.VERMILION, (box.x + self.px(20), self.rule_y),
-                         (box.right - self.px(20), self.rule_y), 2)
-        self.sheet.paint(surface)
-        self.ui.draw_widgets(surface, self.app.theme)
-        self.draw_tip(surface)
-
     def relayout(self) -> None:
-        """Lay out again at the same size (the content changed)."""
+        """Lay out again at the same size (the content or the text size changed)."""
         self._layout_key = None
         self.native_layout(self.app.window_size)
 
+    @property
+    def card(self) -> pygame.Rect:
+        """The card in window pixels."""
+        return self.box
+
+    def centred_card(self, width: int, height: int) -> pygame.Rect:
+        """A card of ``width`` x ``height`` window pixels in the middle of the window (a
+        card that grows with its content)."""
+        w, h = self.size
+        return pygame.Rect((w - width) // 2, (h - height) // 2, width, height)
+
+    def begin_card(self, box: pygame.Rect, title: str | None) -> int:
+        """Start the card at ``box`` (window pixels): a fresh sheet with the title and the
+        rule under it (as a :class:`Panel` sets them); returns the rule's y."""
+        self.box = box
+        sheet = self.sheet = Sheet(self.app.theme.fonts)
+        tsize = self.F(TITLE)
+        if title:
+            sheet.fitted(title, (box.x + self.px(20), box.y + self.px(14)), tsize,
+                         box.w - self.px(40), th.INK, bold=True)
+        self.rule_y = title_rule_y(box.y, self.k, tsize)
+        return self.rule_y
+
+    # ---------------------------------------------------------------- sizes
     def F(self, size: int, minimum: int = MIN_TEXT) -> int:  # noqa: N802
         """A design text size at this window and text size, never below ``minimum`` px."""
         return max(minimum, round(size * self.text_scale))
@@ -164,6 +235,20 @@ class NativeLayout(DesignScale):
         """The line advance for text of ``size`` px."""
         return round(size * 1.35)
 
+    # ---------------------------------------------------------------- drawing
+    def paint_card(self, surface: pygame.Surface) -> None:
+        """The card at ``box`` with its title rule at ``rule_y``, the laid-out sheet, the
+        widgets and the tooltip: what every card-shaped native scene draws."""
+        draw_card(surface, self.box, self.k)
+        draw_title_rule(surface, self.box, self.rule_y, self.k)
+        self.sheet.paint(surface)
+        self.ui.draw_widgets(surface, self.app.theme)
+        self.draw_tip(surface)
+
+    def draw_tip(self, surface: pygame.Surface) -> None:
+        """The hovered widget's tooltip at this window's text size."""
+        self.ui.tooltip.draw(surface, self.app.theme)  # at the group's (the scene's) scale
+
     def full_text_at(self, pos: tuple[int, int]) -> str | None:
         """The full text a player can read by pointing at ``pos`` (a tooltip), if any."""
         for widget in reversed(self.ui.widgets):
@@ -171,8 +256,19 @@ class NativeLayout(DesignScale):
                 return widget.tip(pos)
         return None
 
-    def draw_tip(self, surface: pygame.Surface) -> None:
-        """The hovered widget's tooltip at this window's text size."""
-        tip = self.ui.tooltip.text()
-        if tip and self.ui.tooltip.pos is not None:
-            draw_tooltip(surface, self.app.theme, tip, self.ui.tooltip.pos, self.F(16))
+    # ---------------------------------------------------------------- scene hooks
+    def resume(self) -> None:
+        self.native_layout(self.app.window_size)
+
+    def update(self, dt: float) -> None:
+        self.native_layout(self.app.window_size)
+        self.ui.update(dt)
+
+    def handle(self, inp: Input) -> bool:
+        self.native_layout(self.app.window_size)  # a click lands where the widget is drawn
+        return self.ui.handle(inp)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.veil:
+            draw_veil(surface)
+        self.paint_card(surface)

@@ -102,7 +102,7 @@ class TextInput(Widget):
 
     def _index_at(self, x: int) -> int:
         """The caret position nearest to a click at x (needs the font of the last draw)."""
-        rel = x - (self.rect.x + 10)
+        rel = x - (self.rect.x + self.pad())
         for i in range(len(self.text) + 1):
             w = self._fonts.size(self.text[:i], self.size)[0] if self._fonts else i * 10
             if w >= rel:
@@ -112,22 +112,30 @@ class TextInput(Widget):
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0
 
+    def pad(self) -> int:
+        """The room between the frame and the text."""
+        return self.px(10, 8)
+
     def draw(self, surface, theme):
         r = self.rect
         fonts = self._fonts = theme.fonts
         fill = th.PAPER_LIGHT if self.enabled else th.PAPER_DARK
-        pygame.draw.rect(surface, (255, 252, 244) if self.focused else fill, r, border_radius=4)
+        radius = self.px(4, 3)
+        pygame.draw.rect(surface, (255, 252, 244) if self.focused else fill, r,
+                         border_radius=radius)
         border = th.VERMILION if self.focused else (th.INK if self.hovered else th.INK_SOFT)
-        pygame.draw.rect(surface, border, r, 2 if self.focused else 1, border_radius=4)
-        tx, cy = r.x + 10, r.centery
+        pygame.draw.rect(surface, border, r, self.px(2 if self.focused else 1),
+                         border_radius=radius)
+        pad = self.pad()
+        tx, cy = r.x + pad, r.centery
         if self.text:
-            th.blit_text(surface, fonts, fonts.fit(self.text, self.size, r.w - 20), (tx, cy + 1),
-                         self.size, th.INK, anchor="midleft")
+            th.blit_text(surface, fonts, fonts.fit(self.text, self.size, r.w - 2 * pad),
+                         (tx, cy + 1), self.size, th.INK, anchor="midleft")
         elif self.placeholder:
             th.blit_text(surface, fonts, self.placeholder, (tx, cy + 1), self.size, th.INK_FAINT,
                          anchor="midleft")
         if self.focused and self.blink < self.CARET_ON:
             cx = tx + fonts.size(self.text[: self.cursor], self.size)[0] + 1
-            cx = min(cx, r.right - 8)
+            cx = min(cx, r.right - pad + 2)
             pygame.draw.line(surface, th.INK, (cx, cy - self.size // 2 - 1),
-                             (cx, cy + self.size // 2 + 1), 2)
+                             (cx, cy + self.size // 2 + 1), self.px(2, 2))

@@ -10,7 +10,7 @@ from shogun_desktop.ui.widgets.base import Widget, _clicked
 
 
 class Toggle(Widget):
-    """An on/off switch with a label to its right."""
+    """An on/off switch with a label to its right; the switch follows the scale."""
 
     def __init__(self, rect, label: str, value: bool, on_change=None, *, size=17, **kw) -> None:
         super().__init__(rect, **kw)
@@ -30,16 +30,27 @@ class Toggle(Widget):
             return True
         return False
 
+    def track(self) -> pygame.Rect:
+        """The switch: 44x22 design px at the widget's scale (never under 36x18 px)."""
+        h = self.px(22, 18)
+        return pygame.Rect(self.rect.x, self.rect.centery - h // 2, 2 * h, h)
+
+    def label_x(self) -> int:
+        """Where the label starts: right of the switch and its gap."""
+        return self.track().right + self.px(10, 8)
+
     def draw(self, surface, theme):
         r = self.rect
-        track = pygame.Rect(r.x, r.centery - 11, 44, 22)
+        track = self.track()
+        radius = track.h // 2
         on_col = th.VERMILION if self.enabled else th.INK_FAINT
         pygame.draw.rect(surface, on_col if self.value else th.PAPER_DARK, track,
-                         border_radius=11)
-        pygame.draw.rect(surface, th.INK_SOFT, track, 1, border_radius=11)
-        knob_x = track.right - 11 if self.value else track.x + 11
-        pygame.draw.circle(surface, th.PAPER_LIGHT, (knob_x, track.centery), 8)
-        pygame.draw.circle(surface, th.INK_SOFT, (knob_x, track.centery), 8, 1)
+                         border_radius=radius)
+        pygame.draw.rect(surface, th.INK_SOFT, track, self.px(1), border_radius=radius)
+        knob = round(track.h * 8 / 22)
+        knob_x = track.right - radius if self.value else track.x + radius
+        pygame.draw.circle(surface, th.PAPER_LIGHT, (knob_x, track.centery), knob)
+        pygame.draw.circle(surface, th.INK_SOFT, (knob_x, track.centery), knob, self.px(1))
         ink = th.INK if self.enabled else th.INK_FAINT
-        th.blit_text(surface, theme.fonts, self.label, (track.right + 10, r.centery), self.size,
-                     ink, anchor="midleft")
+        th.blit_text(surface, theme.fonts, self.label, (self.label_x(), r.centery),
+                     self.size, ink, anchor="midleft")
