@@ -88,3 +88,26 @@ def test_overlays_draw_and_frame_is_cheap(fonts, tmp_path):
     # the highlighted province's outline is drawn in gold somewhere on its polygon
     pts = view.screen_polys["Aki"]
     assert any(canvas.get_at(p)[:3] == th.GOLD for p in pts)
+
+
+def test_title_plate_and_legend_follow_the_window_not_the_slower_map_text(fonts):
+    """At 2560x1440 the names grow more slowly than the window (room for them), but the
+    legend is body text: it grows with the window like the panels beside the map, and still
+    sits in the open sea, clear of every province."""
+    facts = load_board_facts()
+    sizes = {}
+    for k in (1.0, 1.6):
+        rect = (0, 0, round(1040 * k), round(702 * k))
+        view = BoardView(load_map_data(data_dir() / "map.yaml"), facts.regions["moon"], fonts,
+                         rect=rect, kanji=facts.kanji, side="moon")
+        view.set_ui_scale(min(k, max(1.0, 0.8 * k)), chrome=k)
+        surface = pygame.Surface(rect[2:])
+        view.draw(surface, {})
+        assert view.legend_rect is not None
+        sizes[k] = (view.legend_rect, view.legend_text)
+        corners = [view.legend_rect.topleft, view.legend_rect.topright,
+                   view.legend_rect.bottomleft, view.legend_rect.bottomright]
+        assert not any(view.province_at(c) for c in corners), k
+    (small_rect, small_text), (large_rect, large_text) = sizes[1.0], sizes[1.6]
+    assert large_text >= round(1.5 * small_text)  # 1.6 x, not the names' 1.28 x
+    assert large_rect.h >= 1.5 * small_rect.h

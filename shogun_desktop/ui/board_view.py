@@ -184,6 +184,11 @@ class BoardView:
         self.values = dict(values or {})
         self.side = side
         self.ui_scale = ui_scale
+        # the title plate and legend: body text, so they follow the window like the panels
+        # (names and markers follow ui_scale, which grows more slowly to give them room)
+        self.chrome_scale = ui_scale
+        self.legend_rect: pygame.Rect | None = None
+        self.legend_text = 0  # its text size in pixels, once drawn
         self._edges = self._classify_edges()
         self._base: pygame.Surface | None = None
         self._base_key: tuple | None = None
@@ -260,13 +265,18 @@ class BoardView:
             self._edges = self._classify_edges()
             self._static = None
 
-    def set_ui_scale(self, value: float) -> None:
-        """Marker and label sizes follow the text size (and a native window's scale)."""
+    def set_ui_scale(self, value: float, chrome: float | None = None) -> None:
+        """Marker and label sizes follow the text size (and a native window's scale);
+        ``chrome`` (default: the same) sizes the title plate and the legend."""
+        chrome = value if chrome is None else chrome
         if value != self.ui_scale:
             self.ui_scale = value
             self._attach_shared()
             self._static = None
             self._marked = None
+        if chrome != self.chrome_scale:
+            self.chrome_scale = chrome
+            self._static = None
 
     def set_out_of_play(self, provinces: Iterable[str]) -> None:
         provinces = frozenset(provinces)
@@ -522,7 +532,7 @@ class BoardView:
     def _draw_cartouche(self, surf: pygame.Surface) -> None:
         """Title plate with the side's emblem, and the region legend, in the open sea."""
         area = self._sea_corner()
-        k = self.ui_scale
+        k = self.chrome_scale
         # shrink the cartouche (not below 80 %) until plate and legend fit the open sea
         rows_n = len({r for n, r in self.regions.items() if n not in self.out_of_play})
         while k > 0.8 and round(74 * k) + 8 + 14 + round(20 * k) * (2 + (rows_n + 1) // 2) \
@@ -573,6 +583,7 @@ class BoardView:
         if lg.bottom > area.bottom:
             return
         _parchment(surf, lg)
+        self.legend_rect, self.legend_text = lg, small  # where it went, for the tests
         y = lg.y + 6
         th.blit_text(surf, fonts, header, (lg.x + 10, y), small, th.INK,
                      bold=True)

@@ -131,7 +131,8 @@ class EndScene(NativeScene):
         self.map_rect = self.R(MAP)
         self.map_rect.h += self.extra
         self.board.layout(self.map_rect)
-        self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
+        self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale),
+                                chrome=self.k * self.app.ui_scale)
         self.rebuild()
 
     def rebuild(self) -> None:

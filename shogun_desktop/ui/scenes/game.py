@@ -155,7 +155,8 @@ class GameScene(DesignScale, Scene):
         rect, self.k, self.origin, self.extra = table_geometry(size)
         self.text_scale = self.k * self.app.ui_scale
         self.board.layout(rect)
-        self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
+        self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale),
+                                chrome=self.k * self.app.ui_scale)
         self.ui.scale = self.text_scale  # frames, switches and tooltips follow the layout
         self.layer = LayerCache()
         self.rebuild()

@@ -173,7 +173,8 @@ class PlanningScene(DesignScale, Scene):
         self.fit_design(size, grows=True)
         self._size = (size[0], size[1])
         self.board.layout(map_rect(size))
-        self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale))
+        self.board.set_ui_scale(map_text_scale(self.k, self.app.ui_scale),
+                                chrome=self.k * self.app.ui_scale)
         self.ui.scale = self.text_scale  # frames, switches and tooltips follow the layout
         self.layer = LayerCache()
         self.rebuild()
