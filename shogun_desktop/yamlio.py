@@ -198,6 +198,20 @@ def _construct_mapping(loader: Any, node: Any, deep: bool = False) -> dict:
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+def _construct_timestamp(loader: Any, node: Any) -> Any:
+    """A date or time that looks like one but does not exist (2024-13-45) is refused in the
+    player's words, not in the datetime module's."""
+    try:
+        return SafeConstructor.construct_yaml_timestamp(loader, node)
+    except (ValueError, OverflowError):
+        text = describe(str(node.value))
+        raise _Refused(lambda: _("{value} is not a date or time that exists").format(
+            value=text), node.start_mark) from None
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
+
+
 # What libyaml and PyYAML say about the mistakes a hand-edited file most often has, in the
 # player's words; any other problem is shown in the parser's own (English) words.
 _PARSER_PROBLEMS = {
@@ -217,6 +231,17 @@ _PARSER_PROBLEMS = {
         N_("found incompatible YAML document"),
         N_("found unhashable key"),
         N_("but found another document"),
+        N_("found unexpected ':'"),
+        N_("did not find expected alphabetic or numeric character"),
+        N_("did not find expected <document start>"),
+        N_("did not find expected comment or line break"),
+        N_("did not find expected whitespace or line break"),
+        N_("could not find expected directive name"),
+        N_("mapping keys are not allowed in this context"),
+        N_("block sequence entries are not allowed in this context"),
+        N_("found duplicate %YAML directive"),
+        N_("found duplicate %TAG directive"),
+        N_("found unknown directive name"),
     )
 }
 _UNKNOWN_TAG = "could not determine a constructor for the tag "
@@ -224,6 +249,11 @@ _UNKNOWN_TAG = "could not determine a constructor for the tag "
 
 def _parser_reason(exc: Any) -> Callable[[], str]:
     """The words of a PyYAML/libyaml error (without its marks), translated when we know them."""
+    if isinstance(exc, yaml.reader.ReaderError):  # a control character in the text
+        code = f"#x{exc.character:04x}" if isinstance(exc.character, int) else "?"
+        where = exc.position + 1
+        return lambda: _("control character {code} is not allowed (character {position})").format(
+            code=code, position=where)
     problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
     if len(problem) > 200:
         problem = problem[:197] + "..."
