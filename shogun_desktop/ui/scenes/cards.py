@@ -76,19 +76,35 @@ def draw_province_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fon
 
     draw_frame(surface, rect, border=th.VERMILION if selected else th.INK_SOFT,
                width=3 if selected else 1, scale=s)
-    stripe = pygame.Rect(rect.x + px(3), rect.y + px(3), rect.w - px(6), px(8))
-    pygame.draw.rect(surface, th.REGION_COLOURS.get(region or "", th.LAND), stripe,
-                     border_radius=px(3))
     roomy = rect.h >= px(56)  # small cards (a scaled-down window) get smaller text, not clipping
-    size = px(16 if rect.w >= px(100) and roomy else 14)
-    th.blit_text(surface, fonts, fonts.fit(name, size, rect.w - px(8), True),
-                 (rect.centerx, rect.y + px(14 if roomy else 11)), size, th.INK, bold=True,
-                 anchor="midtop")
-    small = px(13 if roomy else 12)
-    th.blit_text(surface, fonts, fonts.fit(_("tax {tax} · rice {rice}").format(tax=tax, rice=rice),
-                                           small, rect.w - px(6)),
-                 (rect.centerx, rect.y + px(34) if roomy else rect.bottom - px(2)), small,
-                 th.INK_SOFT, anchor="midtop" if roomy else "midbottom")
+    stripe_h = px(8) if roomy else max(3, min(px(8), rect.h // 10))
+    stripe = pygame.Rect(rect.x + px(3), rect.y + px(3), rect.w - px(6), stripe_h)
+    pygame.draw.rect(surface, th.REGION_COLOURS.get(region or "", th.LAND), stripe,
+                     border_radius=min(px(3), stripe_h // 2))
+    values = _("tax {tax} · rice {rice}").format(tax=tax, rice=rice)
+    if roomy:
+        size = px(16 if rect.w >= px(100) else 14)
+        th.blit_text(surface, fonts, fonts.fit(name, size, rect.w - px(8), True),
+                     (rect.centerx, rect.y + px(14)), size, th.INK, bold=True, anchor="midtop")
+        small = px(13)
+        th.blit_text(surface, fonts, fonts.fit(values, small, rect.w - px(6)),
+                     (rect.centerx, rect.y + px(34)), small, th.INK_SOFT, anchor="midtop")
+    else:
+        # name and values stacked in the room under the stripe, never over each other:
+        # both sizes step down together until the two lines fit (the tooltip has the rest)
+        top = stripe.bottom + 1
+        room = rect.bottom - px(2) - top
+        size, small = px(14), px(12)
+        while size > 10 and (fonts.size(name, size, True)[1]
+                             + fonts.size(values, small)[1]) > room:
+            size, small = size - 1, max(9, small - 1)
+        name_h = fonts.size(name, size, True)[1]
+        th.blit_text(surface, fonts, fonts.fit(name, size, rect.w - px(8), True),
+                     (rect.centerx, top), size, th.INK, bold=True, anchor="midtop")
+        if name_h + fonts.size(values, small)[1] <= room:
+            th.blit_text(surface, fonts, fonts.fit(values, small, rect.w - px(6)),
+                         (rect.centerx, rect.bottom - px(2)), small, th.INK_SOFT,
+                         anchor="midbottom")
     spaces = ngettext("{n} space", "{n} spaces", slots).format(n=slots)
     line = f"{spaces} · {extra}" if extra else spaces
     if rect.h >= px(64):
@@ -102,17 +118,24 @@ def draw_chest_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
     draw_frame(surface, rect, fill=th.mix(th.PAPER_LIGHT, th.GOLD, 0.35),
                border=th.VERMILION if selected else th.INK_SOFT, width=3 if selected else 1,
                scale=s)
-    th.blit_text(surface, fonts, str(value), (rect.centerx, rect.centery - round(6 * s)),
-                 round(28 * s), th.INK, bold=True, anchor="center")
     # CHEST_FACE_LABEL in English; its own context lets a language print a shorter word on
     # the small card than its rules' full term (Russian "расходы" for "маркеры расходов")
     label = pgettext("chest card face", "war chests")
     size = round(12 * s)  # printed small on the card; a longer word a little smaller
     while size > 10 and fonts.size(label, size)[0] > rect.w - 4:
         size -= 1
-    th.blit_text(surface, fonts, fonts.fit(label, size, rect.w - 4),
-                 (rect.centerx, rect.bottom - round(6 * s)), size, th.INK_SOFT,
-                 anchor="midbottom")
+    label_rect = th.blit_text(surface, fonts, fonts.fit(label, size, rect.w - 4),
+                              (rect.centerx, rect.bottom - round(6 * s)), size, th.INK_SOFT,
+                              anchor="midbottom")
+    # the value in the room above the label: on a short card (a small window) the digit
+    # shrinks rather than printing over the word
+    above = label_rect.top - rect.y - 2
+    digit = round(28 * s)
+    while digit > 12 and fonts.size(str(value), digit, True)[1] * 0.8 > above:
+        digit -= 1
+    th.blit_text(surface, fonts, str(value),
+                 (rect.centerx, min(rect.centery - round(6 * s), rect.y + 2 + above // 2)),
+                 digit, th.INK, bold=True, anchor="center")
 
 
 def draw_action_card(surface: pygame.Surface, rect: pygame.Rect, fonts: th.Fonts,
