@@ -214,36 +214,34 @@ _Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 
 # What libyaml and PyYAML say about the mistakes a hand-edited file most often has, in the
 # player's words; any other problem is shown in the parser's own (English) words.
-_PARSER_PROBLEMS = {
-    problem: problem for problem in (
-        N_("mapping values are not allowed in this context"),
-        N_("did not find expected key"),
-        N_("did not find expected ',' or ']'"),
-        N_("did not find expected ',' or '}'"),
-        N_("did not find expected '-' indicator"),
-        N_("did not find expected node content"),
-        N_("could not find expected ':'"),
-        N_("found unexpected end of stream"),
-        N_("found character that cannot start any token"),
-        N_("found a tab character that violates indentation"),
-        N_("found undefined tag handle"),
-        N_("found unknown escape character"),
-        N_("found incompatible YAML document"),
-        N_("found unhashable key"),
-        N_("but found another document"),
-        N_("found unexpected ':'"),
-        N_("did not find expected alphabetic or numeric character"),
-        N_("did not find expected <document start>"),
-        N_("did not find expected comment or line break"),
-        N_("did not find expected whitespace or line break"),
-        N_("could not find expected directive name"),
-        N_("mapping keys are not allowed in this context"),
-        N_("block sequence entries are not allowed in this context"),
-        N_("found duplicate %YAML directive"),
-        N_("found duplicate %TAG directive"),
-        N_("found unknown directive name"),
-    )
-}
+_PARSER_PROBLEMS = frozenset((
+    N_("mapping values are not allowed in this context"),
+    N_("did not find expected key"),
+    N_("did not find expected ',' or ']'"),
+    N_("did not find expected ',' or '}'"),
+    N_("did not find expected '-' indicator"),
+    N_("did not find expected node content"),
+    N_("could not find expected ':'"),
+    N_("found unexpected end of stream"),
+    N_("found character that cannot start any token"),
+    N_("found a tab character that violates indentation"),
+    N_("found undefined tag handle"),
+    N_("found unknown escape character"),
+    N_("found incompatible YAML document"),
+    N_("found unhashable key"),
+    N_("but found another document"),
+    N_("found unexpected ':'"),
+    N_("did not find expected alphabetic or numeric character"),
+    N_("did not find expected <document start>"),
+    N_("did not find expected comment or line break"),
+    N_("did not find expected whitespace or line break"),
+    N_("could not find expected directive name"),
+    N_("mapping keys are not allowed in this context"),
+    N_("block sequence entries are not allowed in this context"),
+    N_("found duplicate %YAML directive"),
+    N_("found duplicate %TAG directive"),
+    N_("found unknown directive name"),
+))
 _UNKNOWN_TAG = "could not determine a constructor for the tag "
 
 

@@ -19,6 +19,7 @@ from shogun_desktop.ui.app import App
 from shogun_desktop.ui.scenes import cards as cd
 from shogun_desktop.ui.scenes.game import ACTION_CARD, BANNER, GameScene
 from shogun_desktop.ui.session import GameSession
+from tests.helpers import record_texts
 from tools.table_shots import mid_game
 
 LANGS = [code for code in i18n.LANGUAGES]
@@ -107,20 +108,11 @@ def test_the_overlap_check_can_fail() -> None:
 
 
 def _drawn_card(fonts: th.Fonts, rect: pygame.Rect, action: str, monkeypatch):
-    drawn: list[tuple[str, pygame.Rect]] = []
-    blit = th.blit_text
-
-    def record(surface, fonts_, text, pos, size=18, colour=th.INK, *, bold=False,
-               anchor="topleft"):
-        r = blit(surface, fonts_, text, pos, size, colour, bold=bold, anchor=anchor)
-        drawn.append((text, r))
-        return r
-
-    monkeypatch.setattr(th, "blit_text", record)
-    surface = pygame.Surface((rect.right + 10, rect.bottom + 10))
-    cd.draw_action_card(surface, rect, fonts, 5, action)
-    monkeypatch.setattr(th, "blit_text", blit)
-    return drawn
+    with monkeypatch.context() as patch:  # recording ends with the card
+        drawn = record_texts(patch)
+        surface = pygame.Surface((rect.right + 10, rect.bottom + 10))
+        cd.draw_action_card(surface, rect, fonts, 5, action)
+    return [(text, r) for text, r, _size in drawn]
 
 
 @pytest.mark.parametrize("k", [1280 / 1600, 1920 / 1600])

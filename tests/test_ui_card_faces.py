@@ -9,6 +9,7 @@ import pytest
 from shogun_desktop.ui import theme as th
 from shogun_desktop.ui.scenes import cards as cd
 from shogun_desktop.ui.scenes.planning import SPACE_CARD
+from tests.helpers import record_texts
 
 
 @pytest.fixture(scope="module")
@@ -17,20 +18,6 @@ def fonts():
     pygame.display.set_mode((200, 200))
     yield th.Fonts()
     pygame.display.quit()
-
-
-def drawn(monkeypatch) -> list[tuple[str, pygame.Rect]]:
-    texts: list[tuple[str, pygame.Rect]] = []
-    original = th.blit_text
-
-    def spy(surface, fonts, text, pos, size=18, colour=th.INK, *, bold=False,
-            anchor="topleft"):
-        rect = original(surface, fonts, text, pos, size, colour, bold=bold, anchor=anchor)
-        texts.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(th, "blit_text", spy)
-    return texts
 
 
 def glyph_box(rect: pygame.Rect) -> pygame.Rect:
@@ -45,13 +32,13 @@ SIZES = [tuple(round(v * k) for v in SPACE_CARD) for k in (0.8, 0.854, 1.0)] + [
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("name", ["Omi", "Mimasaka", "Awa-Shikoku"])
 def test_province_card_name_and_values_never_overlap(fonts, monkeypatch, size, name) -> None:
-    texts = drawn(monkeypatch)
+    texts = record_texts(monkeypatch)
     rect = pygame.Rect((10, 10), size)
     cd.draw_province_card(pygame.Surface((300, 200)), rect, fonts, name, "teal", 7, 3, 2,
                           scale=0.8)
     assert texts[0][0].rstrip("…") and name.startswith(texts[0][0].rstrip("…"))
-    boxes = [glyph_box(r) for _t, r in texts]
-    for (text, r), box in zip(texts, boxes, strict=True):
+    boxes = [glyph_box(r) for _t, r, _size in texts]
+    for (text, r, _size), box in zip(texts, boxes, strict=True):
         assert r.left >= rect.left and r.right <= rect.right, text
         assert box.top >= rect.top and box.bottom <= rect.bottom, (text, r, rect)
     for i, a in enumerate(boxes):
@@ -61,10 +48,10 @@ def test_province_card_name_and_values_never_overlap(fonts, monkeypatch, size, n
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_chest_card_value_never_prints_over_its_word(fonts, monkeypatch, size) -> None:
-    texts = drawn(monkeypatch)
+    texts = record_texts(monkeypatch)
     rect = pygame.Rect((10, 10), size)
     cd.draw_chest_card(pygame.Surface((300, 200)), rect, fonts, 3, scale=0.8)
-    by_text = dict(texts)
+    by_text = {text: r for text, r, _size in texts}
     word = next(t for t in by_text if t != "3")
     digit, label = glyph_box(by_text["3"]), glyph_box(by_text[word])
     assert not digit.colliderect(label), (texts, rect)

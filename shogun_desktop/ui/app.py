@@ -505,14 +505,14 @@ def run_window(argv: Sequence[str] | None = None) -> int:
     argv = list(argv) if argv is not None else []
     prefs = Prefs.load()
     # --lang as written (the parser has not run yet), else the remembered choice, else the
-    # system's; apply_language falls back to English when a catalogue cannot be read
+    # system's: before the parser's words, the data's reasons and any scene's; apply_language
+    # falls back to English when a catalogue cannot be read
     apply_language(prefs, command_language(argv, remembered=prefs.get("language")))
     with argparse_in_language():
         args = window_parser().parse_args(argv)
     size = args.size
     from shogun_desktop.check import preload_data
 
-    apply_language(prefs, args.lang)  # as parsed; before the data's reasons and any scene's words
     problem = preload_data()  # a broken data file: one clear line, never a traceback mid-game
     if problem is not None:
         print(f"shogun-desktop: {problem}", file=sys.stderr)  # the data layer's words
